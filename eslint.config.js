@@ -1,0 +1,3 @@
+import config from '@dropwise/eslint-config'
+
+export default config

@@ -1,0 +1,155 @@
+import { z } from 'zod'
+import { DropTypeSchema, ExistenceSchema, I18nSchema, MsSchema, PartialI18nSchema, ServerSchema } from './common'
+
+/**
+ * The seed: Dropwise's own compact format for reference data and matrix baselines, written by
+ * `npm run import` into `data/seed/` and loaded into an empty database at start-up.
+ * Every record may carry `inferred`: the names of fields that the raw data lacked and that the
+ * importer filled with a documented fallback (see data/seed/README.md).
+ */
+export const SEED_FORMAT_VERSION = 1
+
+const Inferred = z.array(z.string()).optional()
+const LangList = z.record(z.string(), z.array(z.string()))
+
+export const SeedItemSchema = z.object({
+  itemId: z.string().min(1),
+  name_i18n: I18nSchema,
+  existence: ExistenceSchema,
+  itemType: z.string(),
+  sortId: z.number().int(),
+  rarity: z.number().int().min(0).max(5),
+  groupID: z.string().nullable(),
+  spriteCoord: z.tuple([z.number().int(), z.number().int()]).optional(),
+  alias: LangList.nullable(),
+  pron: LangList.nullable(),
+  inferred: Inferred,
+})
+export type SeedItem = z.infer<typeof SeedItemSchema>
+
+export const SeedZoneSchema = z.object({
+  zoneId: z.string().min(1),
+  zoneIndex: z.number().int(),
+  type: z.string(),
+  subType: z.string().nullable(),
+  zoneName_i18n: I18nSchema,
+  existence: ExistenceSchema,
+  background: z.string().nullable(),
+  inferred: Inferred,
+})
+export type SeedZone = z.infer<typeof SeedZoneSchema>
+
+export const SeedStageSchema = z.object({
+  stageId: z.string().min(1),
+  zoneId: z.string().min(1),
+  stageType: z.enum(['MAIN', 'SUB', 'ACTIVITY', 'DAILY']),
+  code_i18n: I18nSchema,
+  apCost: z.number().int(),
+  minClearTime: z.number().int().nullable(),
+  existence: ExistenceSchema,
+  isGacha: z.literal(true).optional(),
+  inferred: Inferred,
+})
+export type SeedStage = z.infer<typeof SeedStageSchema>
+
+export const SeedBoundsSchema = z.object({
+  lower: z.number().int(),
+  upper: z.number().int(),
+  exceptions: z.array(z.number().int()).optional(),
+})
+
+/**
+ * One drop info: on `server`, during `[start, end)` (end null = open), `stageId` may drop `itemId`
+ * under `dropType` within `bounds` per run. `itemId` null = a per-drop-type constraint on the number
+ * of distinct items. `RECOGNITION_ONLY` entries (itemId set, bounds null) feed `recognitionOnly`.
+ * `accumulable` false = statistics of this range start fresh (api-v2.md §10.1-10.2).
+ */
+export const SeedDropInfoSchema = z.object({
+  server: ServerSchema,
+  stageId: z.string().min(1),
+  itemId: z.string().nullable(),
+  dropType: z.union([DropTypeSchema, z.literal('RECOGNITION_ONLY')]),
+  bounds: SeedBoundsSchema.nullable(),
+  start: MsSchema,
+  end: MsSchema.nullable(),
+  accumulable: z.boolean(),
+  inferred: Inferred,
+})
+export type SeedDropInfo = z.infer<typeof SeedDropInfoSchema>
+
+/** A matrix baseline row as a compact tuple: [stageId, itemId, times, quantity, stdDev, start, end|null]. */
+export const SeedMatrixRowSchema = z.tuple([
+  z.string(),
+  z.string(),
+  z.number().int().nonnegative(),
+  z.number().int().nonnegative(),
+  z.number().nonnegative(),
+  MsSchema,
+  MsSchema.nullable(),
+])
+export type SeedMatrixRow = z.infer<typeof SeedMatrixRowSchema>
+
+export const SeedMatrixSchema = z.object({
+  /** Where the rows come from, e.g. "penguin-matrix/2025-06-21". */
+  source: z.string(),
+  fetchedAt: MsSchema,
+  server: ServerSchema,
+  rows: z.array(SeedMatrixRowSchema),
+})
+export type SeedMatrix = z.infer<typeof SeedMatrixSchema>
+
+export const SeedFormulaSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  goldCost: z.number().int(),
+  costs: z.array(z.object({ id: z.string(), name: z.string(), rarity: z.number().int(), count: z.number().int() })),
+  extraOutcome: z.array(
+    z.object({ id: z.string(), name: z.string(), rarity: z.number().int(), count: z.number().int(), weight: z.number() }),
+  ),
+  totalWeight: z.number(),
+})
+export type SeedFormula = z.infer<typeof SeedFormulaSchema>
+
+export const SeedPeriodSchema = z.object({
+  /** Stable key, e.g. "CN:act38side_zone1". */
+  key: z.string(),
+  start: MsSchema,
+  end: MsSchema.nullable(),
+  label_i18n: I18nSchema,
+  existence: ExistenceSchema,
+  zoneId: z.string().nullable(),
+})
+export type SeedPeriod = z.infer<typeof SeedPeriodSchema>
+
+export const SeedNoticeSchema = z.object({
+  id: z.number().int(),
+  existence: ExistenceSchema,
+  severity: z.number().int().nullable(),
+  content_i18n: PartialI18nSchema,
+})
+export type SeedNotice = z.infer<typeof SeedNoticeSchema>
+
+export const SeedManifestSchema = z.object({
+  format: z.literal(SEED_FORMAT_VERSION),
+  /** Licence of the drop data, shown wherever the data is shown or exported. */
+  attribution: z.string(),
+  /** Raw inputs read, relative to the --raw folder, with their SHA-256. */
+  sources: z.array(z.object({ path: z.string(), sha256: z.string() })),
+  counts: z.record(z.string(), z.number().int()),
+  /** SHA-256 over the seed files' contents; changes whenever any seed file changes. */
+  contentHash: z.string(),
+})
+export type SeedManifest = z.infer<typeof SeedManifestSchema>
+
+/** File names under data/seed/. Matrices are one file per server: matrix-cn.json, … */
+export const SEED_FILES = {
+  manifest: 'manifest.json',
+  items: 'items.json',
+  zones: 'zones.json',
+  stages: 'stages.json',
+  dropInfos: 'drop-infos.json',
+  formulas: 'formulas.json',
+  periods: 'periods.json',
+  notices: 'notices.json',
+  matrix: (server: 'CN' | 'US' | 'JP' | 'KR') => `matrix-${server.toLowerCase()}.json`,
+} as const
