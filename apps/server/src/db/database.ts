@@ -1,0 +1,186 @@
+import type { Generated } from 'kysely'
+
+/** Kysely table types; rows stay inside apps/server (mappers turn them into wire types). */
+type Json = unknown
+
+export interface ItemsTable {
+  item_id: string
+  name_i18n: Json
+  existence: Json
+  item_type: string
+  sort_id: number
+  rarity: number
+  group_id: string | null
+  sprite_coord: Json | null
+  alias: Json | null
+  pron: Json | null
+  inferred: string[]
+}
+
+export interface ZonesTable {
+  zone_id: string
+  zone_index: number
+  type: string
+  sub_type: string | null
+  name_i18n: Json
+  existence: Json
+  background: string | null
+  inferred: string[]
+}
+
+export interface StagesTable {
+  stage_id: string
+  zone_id: string
+  stage_type: string
+  code_i18n: Json
+  ap_cost: number
+  min_clear_time: number | null
+  existence: Json
+  is_gacha: boolean
+  inferred: string[]
+}
+
+export interface DropInfosTable {
+  drop_info_id: Generated<number>
+  server: string
+  stage_id: string
+  item_id: string | null
+  drop_type: string
+  lower_bound: number | null
+  upper_bound: number | null
+  exceptions: number[] | null
+  start_at: number
+  end_at: number
+  accumulable: boolean
+  inferred: string[]
+}
+
+export interface PeriodsTable {
+  period_id: Generated<number>
+  period_key: string
+  start_at: number
+  end_at: number
+  label_i18n: Json
+  existence: Json
+  zone_id: string | null
+}
+
+export interface FormulasTable {
+  item_id: string
+  sort_order: number
+  body: Json
+}
+
+export interface NoticesTable {
+  notice_id: number
+  existence: Json
+  severity: number | null
+  content_i18n: Json
+}
+
+export interface PropertiesTable {
+  key: string
+  value: Json
+  updated_at: number
+}
+
+export interface AccountsTable {
+  account_id: Generated<number>
+  penguin_id: string
+  created_at: number
+  ip: string | null
+}
+
+export interface DropPatternsTable {
+  pattern_id: Generated<number>
+  hash: string
+  drops: Json
+}
+
+export interface DropReportsTable {
+  report_id: Generated<number>
+  report_hash: string
+  server: string
+  stage_id: string
+  pattern_id: number
+  drops: Json
+  times: number
+  account_id: number
+  source: string
+  version: string
+  category: string
+  created_at: number
+  reliability: number | null
+  ip: string | null
+  md5: string | null
+  metadata: Json | null
+}
+
+export interface MatrixBaselinesTable {
+  server: string
+  stage_id: string
+  item_id: string
+  times: number
+  quantity: number
+  std_dev: number
+  start_at: number
+  end_at: number
+  source: string
+}
+
+export interface AggStageDailyTable {
+  server: string
+  category: string
+  stage_id: string
+  day: number
+  times: number
+  reports: number
+  single_run_reports: number
+}
+
+export interface AggItemDailyTable {
+  server: string
+  category: string
+  stage_id: string
+  item_id: string
+  day: number
+  quantity: number
+  histogram: Json
+}
+
+export interface AggPatternDailyTable {
+  server: string
+  category: string
+  stage_id: string
+  pattern_id: number
+  day: number
+  reports: number
+}
+
+export interface IdempotencyKeysTable {
+  idem_key: string
+  status: number
+  headers: Json
+  body: string
+  expires_at: number
+}
+
+export interface Database {
+  items: ItemsTable
+  zones: ZonesTable
+  stages: StagesTable
+  drop_infos: DropInfosTable
+  periods: PeriodsTable
+  formulas: FormulasTable
+  notices: NoticesTable
+  properties: PropertiesTable
+  accounts: AccountsTable
+  drop_patterns: DropPatternsTable
+  drop_reports: DropReportsTable
+  matrix_baselines: MatrixBaselinesTable
+  agg_stage_daily: AggStageDailyTable
+  agg_item_daily: AggItemDailyTable
+  agg_pattern_daily: AggPatternDailyTable
+  idempotency_keys: IdempotencyKeysTable
+  schema_migrations: { version: string; applied_at: number }
+}

@@ -1,0 +1,100 @@
+import type { PGlite } from '@electric-sql/pglite'
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely'
+
+/**
+ * Kysely dialect over an in-process PGlite instance. PGlite is one connection, so the driver hands it
+ * out to one borrower at a time (a transaction keeps it until commit). Queries without parameters go
+ * through PGlite's simple-query protocol so multi-statement SQL (migrations) works as it does on pg.
+ * (The published adapters pin PGlite ≤ 0.4; this one is small enough to own.)
+ */
+export class PGliteDialect implements Dialect {
+  constructor(private readonly pglite: PGlite) {}
+  createAdapter() {
+    return new PostgresAdapter()
+  }
+  createDriver(): Driver {
+    return new PGliteDriver(this.pglite)
+  }
+  createIntrospector(db: Kysely<unknown>) {
+    return new PostgresIntrospector(db)
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler()
+  }
+}
+
+class PGliteDriver implements Driver {
+  private queue: Promise<void> = Promise.resolve()
+  private readonly connection: PGliteConnection
+
+  constructor(private readonly pglite: PGlite) {
+    this.connection = new PGliteConnection(pglite)
+  }
+
+  async init() {
+    await this.pglite.waitReady
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    let release!: () => void
+    const previous = this.queue
+    this.queue = new Promise<void>((resolve) => (release = resolve))
+    await previous
+    this.connection.release = release
+    return this.connection
+  }
+
+  async beginTransaction(conn: DatabaseConnection, settings: TransactionSettings) {
+    const level = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : ''
+    await conn.executeQuery(CompiledQuery.raw(`begin${level}`))
+  }
+  async commitTransaction(conn: DatabaseConnection) {
+    await conn.executeQuery(CompiledQuery.raw('commit'))
+  }
+  async rollbackTransaction(conn: DatabaseConnection) {
+    await conn.executeQuery(CompiledQuery.raw('rollback'))
+  }
+  async releaseConnection(conn: DatabaseConnection) {
+    ;(conn as PGliteConnection).release()
+  }
+  async destroy() {
+    if (!this.pglite.closed) await this.pglite.close()
+  }
+}
+
+class PGliteConnection implements DatabaseConnection {
+  release: () => void = () => {}
+  constructor(private readonly pglite: PGlite) {}
+
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    if (compiled.parameters.length === 0) {
+      const results = await this.pglite.exec(compiled.sql)
+      const last = results[results.length - 1]
+      return {
+        rows: (last?.rows ?? []) as R[],
+        ...(last?.affectedRows !== undefined ? { numAffectedRows: BigInt(last.affectedRows) } : {}),
+      }
+    }
+    const result = await this.pglite.query<R>(compiled.sql, compiled.parameters as unknown[])
+    return {
+      rows: result.rows,
+      ...(result.affectedRows !== undefined ? { numAffectedRows: BigInt(result.affectedRows) } : {}),
+    }
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming is not supported on PGlite')
+  }
+}

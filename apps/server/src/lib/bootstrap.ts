@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import type { BinInfo } from '@dropwise/schemas'
+import { migrate } from '../db/migrate'
+import { createSeedRepository } from '../modules/seed/seed.repository'
+import { readSeedDir } from '../modules/seed/seed-files'
+import { createSeedService, type SeedOutcome } from '../modules/seed/seed.service'
+import { createDb, type Db } from '../plugins/db'
+import type { Env } from '../config/env'
+
+/** Opens the database the environment names: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
+export const openDatabase = (env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>): Promise<Db> =>
+  env.DATABASE_URL ? createDb({ kind: 'postgres', url: env.DATABASE_URL }) : createDb({ kind: 'pglite', dataDir: env.DATA_DIR })
+
+/** Migrates, then loads the seed when the database does not hold this seed yet. */
+export const prepareDatabase = async (db: Db, seedDir: string, opts: { force?: boolean } = {}) => {
+  const migrations = await migrate(db)
+  const seed = await readSeedDir(seedDir)
+  const outcome: SeedOutcome = await createSeedService({ repository: createSeedRepository(db), clock: Date.now }).ensureSeeded(
+    seed,
+    opts,
+  )
+  return { migrations, seed: outcome, counts: seed.manifest.counts }
+}
+
+export const readBinInfo = (build: string): BinInfo => {
+  const pkg = JSON.parse(readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8')) as { version: string }
+  return { version: pkg.version, build }
+}

@@ -1,0 +1,76 @@
+import {
+  ApiErrorSchema,
+  FormulaListSchema,
+  FrontendConfigSchema,
+  ItemListSchema,
+  ItemSchema,
+  NoticeListSchema,
+  PeriodListSchema,
+  ServerQuerySchema,
+  StageListSchema,
+  StageSchema,
+  ZoneListSchema,
+  ZoneSchema,
+} from '@dropwise/schemas'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { sendJson, setPublicCache } from '../../lib/http-cache'
+import type { CachedBody, CatalogService } from './catalog.service'
+
+const errors = { 400: ApiErrorSchema }
+const tags = ['reference data']
+
+/** Reference-data endpoints (api-v2.md §6.1-6.7). */
+export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
+  const cached = (get: () => Promise<CachedBody>) => async (_req: unknown, reply: import('fastify').FastifyReply) => {
+    const { body, builtAt } = await get()
+    setPublicCache(reply, builtAt)
+    return sendJson(reply, body)
+  }
+
+  app.get('/items', { schema: { tags, summary: 'All items', response: { 200: ItemListSchema } } }, cached(catalog.items))
+  app.get(
+    '/items/:itemId',
+    { schema: { tags, summary: 'One item', params: z.object({ itemId: z.string() }), response: { 200: ItemSchema, ...errors } } },
+    async (req) => catalog.item(req.params.itemId),
+  )
+  app.get(
+    '/stages',
+    {
+      schema: {
+        tags,
+        summary: 'All stages, with the drop infos active now on the server',
+        querystring: ServerQuerySchema,
+        response: { 200: StageListSchema, ...errors },
+      },
+    },
+    async (req, reply) => cached(() => catalog.stages(req.query.server))(req, reply),
+  )
+  app.get(
+    '/stages/:stageId',
+    {
+      schema: {
+        tags,
+        summary: 'One stage',
+        params: z.object({ stageId: z.string() }),
+        querystring: ServerQuerySchema,
+        response: { 200: StageSchema, ...errors },
+      },
+    },
+    async (req) => catalog.stage(req.params.stageId, req.query.server),
+  )
+  app.get('/zones', { schema: { tags, summary: 'All zones', response: { 200: ZoneListSchema } } }, cached(catalog.zones))
+  app.get(
+    '/zones/:zoneId',
+    { schema: { tags, summary: 'One zone', params: z.object({ zoneId: z.string() }), response: { 200: ZoneSchema, ...errors } } },
+    async (req) => catalog.zone(req.params.zoneId),
+  )
+  app.get('/notice', { schema: { tags, summary: 'Notices (markdown)', response: { 200: NoticeListSchema } } }, cached(catalog.notices))
+  app.get('/period', { schema: { tags, summary: 'Event periods', response: { 200: PeriodListSchema } } }, cached(catalog.periods))
+  app.get('/config', { schema: { tags, summary: 'Frontend config', response: { 200: FrontendConfigSchema } } }, async (_req, reply) =>
+    sendJson(reply, (await catalog.config()).body),
+  )
+  app.get('/formula', { schema: { tags, summary: 'Workshop formulas', response: { 200: FormulaListSchema } } }, async (_req, reply) =>
+    sendJson(reply, (await catalog.formulas()).body),
+  )
+}

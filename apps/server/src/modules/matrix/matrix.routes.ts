@@ -1,0 +1,51 @@
+import { ApiErrorSchema, CategorySchema, MatrixQuerySchema, MatrixResponseSchema, ServerSchema } from '@dropwise/schemas'
+import type { FastifyReply } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { sendJson, setPrivate, setPublicCache } from '../../lib/http-cache'
+import { penguinIdOf } from '../accounts/identity'
+import type { MatrixAnswer, MatrixService } from './matrix.service'
+
+const tags = ['results']
+
+const send = (reply: FastifyReply, answer: MatrixAnswer) => {
+  if (answer.personal) setPrivate(reply)
+  else setPublicCache(reply, answer.builtAt)
+  return sendJson(reply, answer.body)
+}
+
+/** `/result/matrix` and the web client's `/_private/result/matrix/...` (api-v2.md §8.1, §8.5). */
+export const matrixRoutes: FastifyPluginAsyncZod<{ matrix: MatrixService }> = async (app, { matrix }) => {
+  app.get(
+    '/result/matrix',
+    {
+      schema: {
+        tags,
+        summary: 'Drop matrix',
+        querystring: MatrixQuerySchema,
+        response: { 200: MatrixResponseSchema, 400: ApiErrorSchema },
+      },
+    },
+    async (req, reply) =>
+      send(reply, await matrix.matrix({ ...req.query, showClosed: req.query.show_closed_zones ?? false }, penguinIdOf(req))),
+  )
+  app.get(
+    '/_private/result/matrix/:server/:source/:category?',
+    {
+      schema: {
+        tags,
+        summary: 'Drop matrix for the web client (closed stages included)',
+        params: z.object({ server: ServerSchema, source: z.string(), category: CategorySchema.optional() }),
+        response: { 200: MatrixResponseSchema, 400: ApiErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      const { server, source, category } = req.params
+      const answer = await matrix.matrix(
+        { server, category: category ?? 'all', is_personal: source === 'personal', showClosed: true },
+        penguinIdOf(req),
+      )
+      return send(reply, answer)
+    },
+  )
+}

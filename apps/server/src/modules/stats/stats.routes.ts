@@ -1,0 +1,23 @@
+import { ApiErrorSchema, ServerQuerySchema, SiteStatsSchema } from '@dropwise/schemas'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { sendJson, setPublicCache } from '../../lib/http-cache'
+import type { StatsService } from './stats.service'
+
+export const statsRoutes: FastifyPluginAsyncZod<{ stats: StatsService }> = async (app, { stats }) => {
+  app.get(
+    '/stats',
+    {
+      schema: {
+        tags: ['results'],
+        summary: 'Site statistics',
+        querystring: ServerQuerySchema,
+        response: { 200: SiteStatsSchema, 400: ApiErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      const { body, builtAt } = await stats.siteStats(req.query.server)
+      setPublicCache(reply, builtAt)
+      return sendJson(reply, body)
+    },
+  )
+}

@@ -1,0 +1,44 @@
+import { mkdir } from 'node:fs/promises'
+import { PGlite } from '@electric-sql/pglite'
+import { Kysely, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import type { Database } from '../db/database'
+import { PGliteDialect } from '../db/pglite-dialect'
+
+export type DbKind = 'pglite' | 'postgres'
+
+/** The one database handle repositories receive; they cannot tell PGlite from PostgreSQL. */
+export interface Db {
+  readonly kysely: Kysely<Database>
+  readonly kind: DbKind
+  close(): Promise<void>
+}
+
+// bigint and numeric (e.g. sum(bigint)) come back as JS numbers: counts stay far below 2^53.
+const INT8 = 20
+const NUMERIC = 1700
+
+export type DbOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string | null /* null = in memory */ }
+
+/** PGlite by default (a data folder), PostgreSQL when a URL is given: chosen here and nowhere else. */
+export const createDb = async (options: DbOptions): Promise<Db> => {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 })
+    pool.on('connect', (client) => {
+      client.setTypeParser(INT8, (v: string) => Number(v))
+      client.setTypeParser(NUMERIC, (v: string) => Number(v))
+    })
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    return { kysely, kind: 'postgres', close: () => kysely.destroy() }
+  }
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true })
+  const pglite = new PGlite({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v) },
+  })
+  await pglite.waitReady
+  const kysely = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
+  return { kysely, kind: 'pglite', close: () => kysely.destroy() }
+}

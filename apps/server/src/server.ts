@@ -1,0 +1,41 @@
+import { buildApp } from './app'
+import { parseEnv } from './config/env'
+import { openDatabase, prepareDatabase, readBinInfo } from './lib/bootstrap'
+
+/** The only file that reads the environment, listens and exits. */
+const env = parseEnv()
+const db = await openDatabase(env)
+const app = await buildApp({
+  db,
+  logger: { level: env.LOG_LEVEL },
+  webDist: env.WEB_DIST,
+  binInfo: readBinInfo(env.BUILD_COMMIT),
+  trustProxy: env.TRUST_PROXY ?? false,
+  closeDb: true,
+})
+try {
+  const prepared = await prepareDatabase(db, env.SEED_DIR)
+  app.log.info(
+    { database: db.kind, migrations: prepared.migrations, seed: prepared.seed, counts: prepared.counts },
+    'database ready',
+  )
+} catch (err) {
+  app.log.fatal({ err }, 'database preparation failed')
+  await app.close()
+  process.exit(1)
+}
+
+let closing = false
+const shutdown = async (signal: string) => {
+  if (closing) return
+  closing = true
+  app.log.info({ signal }, 'shutting down')
+  const timer = setTimeout(() => process.exit(1), 10_000)
+  timer.unref()
+  await app.close()
+  process.exit(0)
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+process.on('SIGINT', () => void shutdown('SIGINT'))
+
+await app.listen({ host: env.HOST, port: env.PORT })

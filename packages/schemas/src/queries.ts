@@ -1,0 +1,34 @@
+import { z } from 'zod'
+import { CategorySchema, ServerSchema } from './common'
+
+/** Query booleans accept true/false/1/0/t/f in any case (api-v2.md §8). */
+export const QueryBooleanSchema = z
+  .string()
+  .regex(/^(true|false|1|0|t|f)$/i, 'must be one of true, false, 1, 0, t, f')
+  .transform((v) => ['true', '1', 't'].includes(v.toLowerCase()))
+
+const CsvSchema = z
+  .string()
+  .transform((v) => v.split(',').map((s) => s.trim()).filter((s) => s.length > 0))
+
+export const ServerQuerySchema = z.object({ server: ServerSchema.default('CN') })
+export type ServerQuery = z.infer<typeof ServerQuerySchema>
+
+export const MatrixQuerySchema = z.object({
+  server: ServerSchema.default('CN'),
+  is_personal: QueryBooleanSchema.optional(),
+  show_closed_zones: QueryBooleanSchema.optional(),
+  category: CategorySchema.default('all'),
+  stageFilter: CsvSchema.optional(),
+  itemFilter: CsvSchema.optional(),
+})
+export type MatrixQuery = z.infer<typeof MatrixQuerySchema>
+
+export const PatternQuerySchema = z.object({
+  server: ServerSchema.default('CN'),
+  is_personal: QueryBooleanSchema.optional(),
+  show_all_patterns: z.string().optional(),
+})
+export type PatternQuery = z.infer<typeof PatternQuerySchema>
+
+export const IdParamsSchema = (key: string) => z.object({ [key]: z.string().min(1) })
