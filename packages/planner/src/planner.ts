@@ -1,0 +1,148 @@
+import { explainInfeasible } from './explain'
+import { formatPlan } from './format'
+import { buildLp, prepareModel, shapeKey } from './model'
+import type { PreparedModel } from './model'
+import { normalizeRequest, requestServer } from './request'
+import { openSession } from './solve'
+import type { HighsRuntime, LpSession } from './solve'
+import type { LpSummary, PlannerData, PlanRequest, PlanResponse, Server } from './types'
+
+/** Data per server; a request for a server without data fails with `bad-request`. */
+export type PlannerSources = Partial<Record<Server, PlannerData>>
+
+/** Options of {@link createPlanner}. */
+export interface PlannerOptions {
+  /**
+   * Monotonic clock in ms (e.g. `() => performance.now()`), used only to fill `lp.solveMs`.
+   * Without it `solveMs` is `null`: the package reads no clock of its own.
+   */
+  clock?: () => number
+  /** How many built LP shapes (server × exclusions × options) to keep loaded. Default 8. */
+  cacheSize?: number
+  /**
+   * Keep the previous basis between solves of the same shape. Faster, but ties among equal-cost
+   * stages may then be split differently depending on earlier requests. Default false.
+   */
+  warmStart?: boolean
+}
+
+/** A planner bound to one HiGHS runtime and one data snapshot. */
+export interface Planner {
+  /** Plans one ArkPlanner request; never throws for bad input or an infeasible LP. */
+  plan(request: PlanRequest): PlanResponse
+  /** Frees every HiGHS model the planner holds. The planner must not be used afterwards. */
+  dispose(): void
+}
+
+/**
+ * Creates a planner. `highs` is the loaded HiGHS runtime (`await loadHighs()` from the npm
+ * package `highs`), so this package loads nothing itself and runs in Node and in Web Workers.
+ * Per server the rows and candidate columns are prepared once; per LP shape (exclusions,
+ * by-products, 3003 column) the HiGHS model is built once and cached, and a request only
+ * changes its demand.
+ */
+export const createPlanner = (highs: HighsRuntime, sources: PlannerSources, options: PlannerOptions = {}): Planner => {
+  const prepared = new Map<Server, PreparedModel>()
+  const sessions = new Map<string, LpSession>()
+  const cacheSize = Math.max(1, options.cacheSize ?? 8)
+  const clock = options.clock
+
+  const modelFor = (server: Server): PreparedModel | undefined => {
+    let model = prepared.get(server)
+    const data = sources[server]
+    if (!model && data) prepared.set(server, (model = prepareModel(data, server)))
+    return model
+  }
+
+  const sessionFor = (model: PreparedModel, key: string, build: () => LpSession): LpSession => {
+    const fullKey = `${model.server}|${key}`
+    let session = sessions.get(fullKey)
+    if (session) {
+      sessions.delete(fullKey)
+    } else {
+      session = build()
+      while (sessions.size >= cacheSize) {
+        const [oldest] = sessions
+        if (!oldest) break
+        oldest[1].dispose()
+        sessions.delete(oldest[0])
+      }
+    }
+    sessions.set(fullKey, session)
+    return session
+  }
+
+  return {
+    plan(request) {
+      const started = clock?.()
+      const elapsed = (): number | null => (started === undefined || !clock ? null : clock() - started)
+      const server = requestServer(request ?? {})
+      if (typeof server !== 'string') return server
+      const model = modelFor(server)
+      if (!model) return { error: true, code: 'bad-request', reason: `No drop data is loaded for server ${server}.` }
+      const normalized = normalizeRequest(model, request)
+      if ('error' in normalized) return normalized
+
+      const session = sessionFor(model, shapeKey(normalized.shape), () =>
+        openSession(highs, buildLp(model, normalized.shape), options.warmStart ?? false),
+      )
+      const { lp } = session
+      let solution
+      try {
+        solution = session.solve(normalized.demand)
+      } catch (err) {
+        return { error: true, code: 'solver-error', reason: `The solver failed: ${err instanceof Error ? err.message : String(err)}` }
+      }
+      const { x, y, status } = solution
+      if (status !== 'optimal') {
+        const summary: LpSummary = { status, objective: null, solveMs: elapsed(), valueLmd: null, valueExp: null }
+        if (status === 'infeasible') return { ...explainInfeasible(model, lp, normalized.demand, normalized.outputLang), lp: summary }
+        return { error: true, code: 'solver-error', reason: `The solver stopped without an optimum (${status}).`, lp: summary }
+      }
+
+      // Net objective from the dual side (= c·x at the optimum): Σ d·y without the pseudo-demands.
+      // Taking 1e9·y off c·x instead would lose the digits of a ~100-sanity answer in 1e7.
+      let objective = 0
+      normalized.demand.forEach((d, row) => {
+        let demand = d
+        if (row === model.lmdRow) demand -= normalized.pseudoLmd
+        if (row === model.expRow) demand -= normalized.pseudoExp
+        objective += demand * (y[row] ?? 0)
+      })
+      const formatted = formatPlan(model, lp, x, y, normalized.outputLang)
+      return {
+        ...formatted,
+        lp: {
+          status,
+          objective,
+          solveMs: elapsed(),
+          valueLmd: y[model.lmdRow] ?? null,
+          valueExp: y[model.expRow] ?? null,
+        },
+      }
+    },
+    dispose() {
+      for (const session of sessions.values()) session.dispose()
+      sessions.clear()
+      prepared.clear()
+    },
+  }
+}
+
+/**
+ * One-shot planning: builds a planner for `data` (the server's API answers), plans `request`
+ * and frees the HiGHS model. For repeated requests keep a {@link createPlanner} instead.
+ */
+export const plan = (
+  request: PlanRequest,
+  data: PlannerData,
+  options: PlannerOptions & { solver: HighsRuntime },
+): PlanResponse => {
+  const server = request.server ?? 'CN'
+  const planner = createPlanner(options.solver, { [server]: data } as PlannerSources, options)
+  try {
+    return planner.plan(request)
+  } finally {
+    planner.dispose()
+  }
+}
