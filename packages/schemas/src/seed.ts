@@ -77,6 +77,60 @@ export const SeedDropInfoSchema = z.object({
 })
 export type SeedDropInfo = z.infer<typeof SeedDropInfoSchema>
 
+/**
+ * `drop-infos.json` on disk (added by the importer): drop infos grouped by server and stage, one compact row
+ * per drop info, because the flat list of objects is about 8 MB. Row = `[itemId|null, dropType,
+ * bounds|null, start, end|null, accumulable, inferred]`, bounds = `[lower, upper]` or `[lower, upper, exceptions]`.
+ * Parse the file with `SeedDropInfoFileSchema`: its output is the flat `SeedDropInfo[]`.
+ */
+const IntSchema = z.number().int()
+export const SeedDropInfoRowSchema = z.tuple([
+  z.string().nullable(),
+  z.union([DropTypeSchema, z.literal('RECOGNITION_ONLY')]),
+  z.union([z.tuple([IntSchema, IntSchema]), z.tuple([IntSchema, IntSchema, z.array(IntSchema)])]).nullable(),
+  MsSchema,
+  MsSchema.nullable(),
+  z.boolean(),
+  z.array(z.string()),
+])
+export type SeedDropInfoRow = z.infer<typeof SeedDropInfoRowSchema>
+const SeedDropInfoStagesSchema = z.record(z.string(), z.array(SeedDropInfoRowSchema))
+export const SeedDropInfoFileContentSchema = z.object({
+  servers: z.object({ CN: SeedDropInfoStagesSchema, US: SeedDropInfoStagesSchema, JP: SeedDropInfoStagesSchema, KR: SeedDropInfoStagesSchema }),
+})
+export type SeedDropInfoFileContent = z.infer<typeof SeedDropInfoFileContentSchema>
+
+/** Flattens the on-disk form into drop-info records (order: server, then stage and row order of the file). */
+export const expandSeedDropInfos = (file: SeedDropInfoFileContent): SeedDropInfo[] => {
+  const out: SeedDropInfo[] = []
+  for (const server of ['CN', 'US', 'JP', 'KR'] as const) {
+    for (const [stageId, rows] of Object.entries(file.servers[server])) {
+      for (const [itemId, dropType, b, start, end, accumulable, inferred] of rows) {
+        const bounds = b === null ? null : b.length === 3 ? { lower: b[0], upper: b[1], exceptions: b[2] } : { lower: b[0], upper: b[1] }
+        const info: SeedDropInfo = { server, stageId, itemId, dropType, bounds, start, end, accumulable }
+        if (inferred.length > 0) info.inferred = inferred
+        out.push(info)
+      }
+    }
+  }
+  return out
+}
+
+/** Groups drop-info records into the on-disk form (input order is kept within each stage). */
+export const compactSeedDropInfos = (infos: readonly SeedDropInfo[]): SeedDropInfoFileContent => {
+  const file: SeedDropInfoFileContent = { servers: { CN: {}, US: {}, JP: {}, KR: {} } }
+  for (const d of infos) {
+    const b = d.bounds
+    const bounds: SeedDropInfoRow[2] = b === null ? null : b.exceptions ? [b.lower, b.upper, b.exceptions] : [b.lower, b.upper]
+    const rows = (file.servers[d.server][d.stageId] ??= [])
+    rows.push([d.itemId, d.dropType, bounds, d.start, d.end, d.accumulable, d.inferred ?? []])
+  }
+  return file
+}
+
+/** Parses `drop-infos.json` and yields the flat `SeedDropInfo[]`. */
+export const SeedDropInfoFileSchema = SeedDropInfoFileContentSchema.transform(expandSeedDropInfos)
+
 /** A matrix baseline row as a compact tuple: [stageId, itemId, times, quantity, stdDev, start, end|null]. */
 export const SeedMatrixRowSchema = z.tuple([
   z.string(),

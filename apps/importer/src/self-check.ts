@@ -1,0 +1,111 @@
+import {
+  SeedDropInfoSchema,
+  SeedFormulaSchema,
+  SeedItemSchema,
+  SeedMatrixSchema,
+  SeedNoticeSchema,
+  SeedPeriodSchema,
+  SeedStageSchema,
+  SeedZoneSchema,
+} from '@dropwise/schemas'
+import type { Seed } from './build-seed'
+import { currentPeriods } from './segments'
+import { pairKey, SERVERS } from './util'
+
+/**
+ * The instant the seed describes ("now" for openness checks). The importer never reads the clock, so the
+ * output is reproducible; bump this when re-importing newer raw data.
+ */
+export const REFERENCE_NOW_MS = Date.UTC(2026, 10, 21)
+
+/** Acceptance minimums for the real raw data (issue acceptance lines). */
+export const ACCEPTANCE_MINIMUMS = { items: 145, zones: 140, stages: 1300, formulas: 37, 'matrixRows.CN': 11021 } as const
+
+/** The part of a zod schema the check uses (keeps the importer free of a direct zod dependency). */
+interface Parser {
+  safeParse: (x: unknown) => { success: true } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } }
+}
+
+export interface SelfCheckOptions {
+  minCounts?: Record<string, number>
+}
+
+export const seedCounts = (seed: Seed): Record<string, number> => {
+  const counts: Record<string, number> = {
+    items: seed.items.length,
+    zones: seed.zones.length,
+    stages: seed.stages.length,
+    formulas: seed.formulas.length,
+    periods: seed.periods.length,
+    notices: seed.notices.length,
+  }
+  for (const s of SERVERS) {
+    counts[`matrixRows.${s}`] = seed.matrices[s].rows.length
+    counts[`dropInfos.${s}`] = seed.dropInfos.filter((d) => d.server === s).length
+    counts[`openStages.${s}`] = seed.stats.dropInfos.openStages[s]
+  }
+  return counts
+}
+
+/**
+ * Verifies the seed before anything is written: every record parses with the seed schemas, references resolve,
+ * the period invariant holds for every baseline row, no ended event stays open, and (for real data) the counts
+ * meet the acceptance minimums. Returns human-readable problems; empty = fine.
+ */
+export const selfCheck = (seed: Seed, options: SelfCheckOptions = {}): string[] => {
+  const problems: string[] = []
+  const add = (p: string) => {
+    if (problems.length < 50) problems.push(p)
+    else if (problems.length === 50) problems.push('… more problems omitted')
+  }
+  const parseAll = (name: string, schema: Parser, list: readonly unknown[]) => {
+    list.forEach((x, i) => {
+      const r = schema.safeParse(x)
+      if (!r.success) add(`${name}[${i}] does not parse: ${r.error.issues.map((e) => `${e.path.map(String).join('.')}: ${e.message}`).join('; ')}`)
+    })
+  }
+  parseAll('items', SeedItemSchema, seed.items)
+  parseAll('zones', SeedZoneSchema, seed.zones)
+  parseAll('stages', SeedStageSchema, seed.stages)
+  parseAll('dropInfos', SeedDropInfoSchema, seed.dropInfos)
+  parseAll('formulas', SeedFormulaSchema, seed.formulas)
+  parseAll('periods', SeedPeriodSchema, seed.periods)
+  parseAll('notices', SeedNoticeSchema, seed.notices)
+  parseAll('matrices', SeedMatrixSchema, Object.values(seed.matrices))
+
+  const itemIds = new Set(seed.items.map((i) => i.itemId))
+  const zoneIds = new Set(seed.zones.map((z) => z.zoneId))
+  const stageById = new Map(seed.stages.map((s) => [s.stageId, s]))
+  const zoneById = new Map(seed.zones.map((z) => [z.zoneId, z]))
+  for (const s of seed.stages) if (!zoneIds.has(s.zoneId)) add(`stage ${s.stageId}: unknown zone ${s.zoneId}`)
+  for (const d of seed.dropInfos) {
+    if (!stageById.has(d.stageId)) add(`drop info on unknown stage ${d.stageId}`)
+    if (d.itemId !== null && !itemIds.has(d.itemId)) add(`drop info on ${d.stageId}: unknown item ${d.itemId}`)
+  }
+
+  const periods = currentPeriods(seed.dropInfos)
+  for (const s of SERVERS) {
+    for (const [stageId, itemId, , , , start, end] of seed.matrices[s].rows) {
+      if (!stageById.has(stageId)) add(`matrix ${s}: unknown stage ${stageId}`)
+      if (!itemIds.has(itemId)) add(`matrix ${s}: unknown item ${itemId}`)
+      if (!stageById.get(stageId)?.existence[s].exist) add(`matrix ${s}: stage ${stageId} has rows but does not exist on ${s}`)
+      const p = periods.get(`${s}:${pairKey(stageId, itemId)}`)
+      if (!p) add(`invariant ${s} ${stageId}/${itemId}: no item-level drop info`)
+      else if (p.start !== start || p.end !== end)
+        add(`invariant ${s} ${stageId}/${itemId}: current period [${p.start}, ${p.end}) ≠ baseline [${start}, ${end})`)
+    }
+  }
+  for (const d of seed.dropInfos) {
+    const zone = zoneById.get(stageById.get(d.stageId)?.zoneId ?? '')
+    const openNow = d.start <= REFERENCE_NOW_MS && (d.end === null || d.end > REFERENCE_NOW_MS)
+    if (zone?.type === 'ACTIVITY' && openNow) add(`event stage ${d.server} ${d.stageId} is still open at the reference instant`)
+  }
+
+  const counts = seedCounts(seed)
+  for (const [key, min] of Object.entries(options.minCounts ?? {})) {
+    if ((counts[key] ?? 0) < min) add(`count ${key} = ${counts[key] ?? 0}, expected at least ${min}`)
+  }
+  const incompleteNames = seed.items.filter((i) => !i.name_i18n.zh || !i.name_i18n.en || !i.name_i18n.ja || !i.name_i18n.ko)
+  for (const i of incompleteNames) add(`item ${i.itemId} lacks a name in some language`)
+  return problems
+}
