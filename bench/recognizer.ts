@@ -1,0 +1,116 @@
+/**
+ * Recogniser benchmark: recognises every image of a labels file (decoding included) and scores it.
+ *
+ *   npm run bench:recognizer -- --labels <labels.json> --resources <dir> [--out <file>] [--stages <path>] [--reps <n>]
+ *
+ * --resources is a built pack (pack.json + templates.bin) or a raw recognition resource folder
+ * (shared/data/recognition/resources), built in memory. Prints one line per image, the exact-match
+ * count, failures per category and the median ms/image; the last line is a JSON summary.
+ */
+import { readFile, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { loadPack, recognize, type RecognitionResult, type Server } from '@dropwise/recognizer'
+import { decodeImage, resolveResources } from '@dropwise/recognizer-pack'
+
+interface TruthDrop {
+  dropType: string | null
+  itemId: string | null
+  quantity: number
+  itemCandidates?: string[]
+}
+interface LabelImage {
+  file: string
+  server: Server
+  truth: { stageId: string | null; drops: TruthDrop[] | null; outcome: 'report' | 'reject'; category: string }
+}
+
+const { values } = parseArgs({
+  options: {
+    labels: { type: 'string' },
+    resources: { type: 'string' },
+    out: { type: 'string' },
+    stages: { type: 'string' },
+    reps: { type: 'string' },
+    quiet: { type: 'boolean' },
+  },
+})
+if (!values.labels || !values.resources) {
+  console.error('usage: npm run bench:recognizer -- --labels <labels.json> --resources <dir> [--out <file>]')
+  process.exit(2)
+}
+
+/** Same multiset of (dropType, itemId, quantity); a null truth itemId accepts any of its candidates. */
+const sameDrops = (got: RecognitionResult['drops'], want: TruthDrop[]): boolean => {
+  if (got.length !== want.length) return false
+  const used = new Array<boolean>(got.length).fill(false)
+  // Exact ids first so that a candidate list cannot steal an exact match.
+  const order = [...want].sort((a, b) => Number(a.itemId === null) - Number(b.itemId === null))
+  for (const w of order) {
+    const i = got.findIndex(
+      (g, k) =>
+        !used[k] &&
+        g.dropType === w.dropType &&
+        g.quantity === w.quantity &&
+        (w.itemId !== null ? g.itemId === w.itemId : g.itemId !== null && (w.itemCandidates ?? []).includes(g.itemId)),
+    )
+    if (i < 0) return false
+    used[i] = true
+  }
+  return true
+}
+
+const labels = JSON.parse(await readFile(values.labels, 'utf8')) as { images: LabelImage[] }
+const base = dirname(values.labels)
+const t0 = performance.now()
+const built = await resolveResources(values.resources, values.stages)
+const pack = loadPack(built.manifest, built.templates)
+const loadMs = performance.now() - t0
+const reps = Math.max(1, Number(values.reps ?? 1))
+
+const rows: { file: string; stageId: string | null; stars: number | null; drops: { dropType: string; itemId: string | null; quantity: number }[]; exceptions: string[]; ms: number; exact: boolean; category: string }[] = []
+const failuresByCategory: Record<string, number> = {}
+for (const im of labels.images) {
+  const bytes = await readFile(join(base, im.file))
+  let res: RecognitionResult | null = null
+  const times: number[] = []
+  for (let r = 0; r < reps; r++) {
+    const t = performance.now()
+    const img = await decodeImage(bytes)
+    res = recognize(img, pack, { server: im.server })
+    times.push(performance.now() - t)
+  }
+  times.sort((a, b) => a - b)
+  const ms = times[times.length >> 1]!
+  const result = res!
+  const t = im.truth
+  const exact =
+    t.outcome === 'reject'
+      ? result.exceptions.length > 0
+      : result.exceptions.length === 0 && result.stage?.stageId === t.stageId && sameDrops(result.drops, t.drops ?? [])
+  if (!exact) failuresByCategory[t.category] = (failuresByCategory[t.category] ?? 0) + 1
+  const row = {
+    file: im.file,
+    stageId: result.stage?.stageId ?? null,
+    stars: result.stars?.lit ?? null,
+    drops: result.drops.map((d) => ({ dropType: d.dropType, itemId: d.itemId, quantity: d.quantity })),
+    exceptions: result.exceptions.map((e) => e.code),
+    ms: Math.round(ms * 10) / 10,
+    exact,
+    category: t.category,
+  }
+  rows.push(row)
+  if (!values.quiet) {
+    const drops = row.drops.map((d) => `${d.dropType[0]}:${d.itemId}×${d.quantity}`).join(' ')
+    console.log(`${exact ? 'ok  ' : 'FAIL'} ${im.file} ${row.stageId} ★${row.stars} [${drops}] ${row.exceptions.join(',')} ${row.ms}ms`)
+  }
+}
+
+const sorted = rows.map((r) => r.ms).sort((a, b) => a - b)
+const median = sorted.length % 2 ? sorted[sorted.length >> 1]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2
+const exactCount = rows.filter((r) => r.exact).length
+if (values.out) await writeFile(values.out, JSON.stringify(rows.map(({ exact: _e, category: _c, ...r }) => r), null, 1))
+console.log(`exact: ${exactCount}/${rows.length}`)
+console.log(`failures by category: ${JSON.stringify(failuresByCategory)}`)
+console.log(`median ms/image (decode + recognise): ${median.toFixed(1)}; pack load ${loadMs.toFixed(0)} ms`)
+console.log(JSON.stringify({ images: rows.length, exact: exactCount, medianMs: Math.round(median * 10) / 10, failuresByCategory, loadMs: Math.round(loadMs) }))

@@ -1,0 +1,7 @@
+export { recognize, fingerprint } from './recognize'
+export type { RecognitionResult, RecognizedDrop, RecognizeOptions, ReportDropType } from './recognize'
+export { loadPack, TEMPLATE_SIZE, TEMPLATE_CIRCLE_RATIO } from './pack'
+export type { LoadedPack, PackManifest, PackStage, Server, Difficulty } from './pack'
+export { EXCEPTION_CODES } from './exceptions'
+export type { ExceptionCode, RecognitionException, Severity } from './exceptions'
+export type { RgbaImage } from './image'

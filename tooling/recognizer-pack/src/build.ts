@@ -1,0 +1,210 @@
+import { readdir, readFile, stat } from 'node:fs/promises'
+import { join, extname, basename } from 'node:path'
+import type { Difficulty, PackManifest, PackStage, Server } from '@dropwise/recognizer'
+import { TEMPLATE_SIZE } from '@dropwise/recognizer'
+import { decodeImage, type DecodedImage } from './decode'
+
+const SERVERS: Server[] = ['CN', 'US', 'JP', 'KR']
+
+/** Penguin icon geometry: 183×183 canvas, item circle of 163 px, centred. */
+const PENGUIN_SIZE = 183
+/** MaaResource item crops: 105×105 screenshot crops; 1 MAA px = 1.54 Penguin px, centre at (92, 93). */
+const MAA_SCALE = 1.54
+const MAA_CENTRE = { x: 92, y: 93 }
+
+/** Reads one pixel channel with bilinear interpolation (edge-clamped); alpha-composited on black. */
+const sample = (img: DecodedImage, x: number, y: number, c: number): number => {
+  const cx = Math.max(0, Math.min(img.width - 1, x))
+  const cy = Math.max(0, Math.min(img.height - 1, y))
+  const x0 = Math.floor(cx)
+  const y0 = Math.floor(cy)
+  const x1 = Math.min(img.width - 1, x0 + 1)
+  const y1 = Math.min(img.height - 1, y0 + 1)
+  const fx = cx - x0
+  const fy = cy - y0
+  const at = (xx: number, yy: number) => {
+    const p = (yy * img.width + xx) * 4
+    return (img.data[p + c]! * img.data[p + 3]!) / 255
+  }
+  return (at(x0, y0) * (1 - fx) + at(x1, y0) * fx) * (1 - fy) + (at(x0, y1) * (1 - fx) + at(x1, y1) * fx) * fy
+}
+
+/**
+ * Renders an icon into the pack's template geometry (TEMPLATE_SIZE², Penguin's 183-px layout),
+ * with 4×4 supersampling per output pixel. Icons of 183 px are taken as Penguin icons; any other
+ * size as a MaaResource screenshot crop (see README). Returns RGB bytes.
+ */
+export const renderTemplate = (icon: DecodedImage, size = TEMPLATE_SIZE): Uint8Array => {
+  const out = new Uint8Array(size * size * 3)
+  const penguin = icon.width === PENGUIN_SIZE && icon.height === PENGUIN_SIZE
+  const toSrc = (px: number, py: number): [number, number] =>
+    penguin
+      ? [px, py]
+      : [(px - MAA_CENTRE.x) / MAA_SCALE + (icon.width - 1) / 2, (py - MAA_CENTRE.y) / MAA_SCALE + (icon.height - 1) / 2]
+  const step = PENGUIN_SIZE / size
+  const SS = 4
+  for (let v = 0; v < size; v++) {
+    for (let u = 0; u < size; u++) {
+      const acc = [0, 0, 0]
+      for (let j = 0; j < SS; j++) {
+        for (let i = 0; i < SS; i++) {
+          const [sx, sy] = toSrc((u + (i + 0.5) / SS) * step - 0.5, (v + (j + 0.5) / SS) * step - 0.5)
+          for (let c = 0; c < 3; c++) acc[c]! += sample(icon, sx, sy, c)
+        }
+      }
+      for (let c = 0; c < 3; c++) out[(v * size + u) * 3 + c] = Math.round(acc[c]! / (SS * SS))
+    }
+  }
+  return out
+}
+
+/** Item icons of one or more folders: `<itemId>.jpg|png`. A later folder does not override an earlier one. */
+export const readIcons = async (dirs: string[]): Promise<Map<string, DecodedImage>> => {
+  const icons = new Map<string, DecodedImage>()
+  for (const dir of dirs) {
+    for (const name of (await readdir(dir)).sort()) {
+      const ext = extname(name).toLowerCase()
+      if (!['.jpg', '.jpeg', '.png'].includes(ext)) continue
+      const itemId = basename(name, extname(name))
+      if (icons.has(itemId)) continue
+      const img = await decodeImage(await readFile(join(dir, name)))
+      // 72-px act24 panel icons use another geometry; the drop-row matcher cannot use them.
+      if (img.width < 90) continue
+      icons.set(itemId, img)
+    }
+  }
+  return icons
+}
+
+type StageIndex = Record<string, Partial<Record<Difficulty, PackStage>>>
+
+interface PenguinIndexEntry {
+  stageId: string
+  drops: string[]
+  existence: boolean
+  recognitionOnly?: string[]
+}
+
+/** Stage index from a Penguin-shaped `stage_index.json` (`{code: {NORMAL|TOUGH: {...}}}`), used for every server. */
+export const stagesFromPenguinIndex = (json: Record<string, Partial<Record<Difficulty, PenguinIndexEntry>>>): Partial<Record<Server, StageIndex>> => {
+  const index: StageIndex = {}
+  for (const [code, byDiff] of Object.entries(json)) {
+    for (const diff of ['NORMAL', 'TOUGH'] as const) {
+      const e = byDiff[diff]
+      if (!e) continue
+      ;(index[code] ??= {})[diff] = {
+        stageId: e.stageId,
+        drops: e.drops.filter((d) => d !== 'furni'),
+        recognitionOnly: e.recognitionOnly ?? [],
+        existence: e.existence,
+      }
+    }
+  }
+  return Object.fromEntries(SERVERS.map((s) => [s, index]))
+}
+
+interface SeedStageLike {
+  stageId: string
+  code_i18n: Record<string, string>
+  existence: Record<string, { exist: boolean }>
+}
+interface SeedDropInfoLike {
+  server: string
+  stageId: string
+  itemId: string | null
+  dropType: string
+  end: number | null
+}
+
+/**
+ * Stage index per server from Dropwise's seed (`stages.json` + `drop-infos.json`): drops are the
+ * open drop infos with an item (furniture excluded), `recognitionOnly` the RECOGNITION_ONLY entries.
+ * TOUGH when the stage id contains `tough`. When two stages share a code, the one that exists wins.
+ */
+export const stagesFromSeed = (stages: SeedStageLike[], dropInfos: SeedDropInfoLike[]): Partial<Record<Server, StageIndex>> => {
+  const out: Partial<Record<Server, StageIndex>> = {}
+  for (const server of SERVERS) {
+    const lang = server === 'CN' ? 'zh' : server === 'JP' ? 'ja' : server === 'KR' ? 'ko' : 'en'
+    const drops = new Map<string, { drops: Set<string>; recognitionOnly: Set<string> }>()
+    for (const d of dropInfos) {
+      if (d.server !== server || !d.itemId || d.itemId === 'furni' || d.dropType === 'FURNITURE' || d.end !== null) continue
+      const e = drops.get(d.stageId) ?? { drops: new Set(), recognitionOnly: new Set() }
+      drops.set(d.stageId, e)
+      ;(d.dropType === 'RECOGNITION_ONLY' ? e.recognitionOnly : e.drops).add(d.itemId)
+    }
+    const index: StageIndex = {}
+    for (const s of stages) {
+      const code = s.code_i18n[lang] || s.code_i18n.en || s.code_i18n.zh
+      if (!code) continue
+      const diff: Difficulty = s.stageId.includes('tough') ? 'TOUGH' : 'NORMAL'
+      const existence = s.existence[server]?.exist ?? false
+      const prev = index[code]?.[diff]
+      if (prev && (prev.existence || !existence)) continue
+      const e = drops.get(s.stageId)
+      ;(index[code] ??= {})[diff] = {
+        stageId: s.stageId,
+        drops: [...(e?.drops ?? [])],
+        recognitionOnly: [...(e?.recognitionOnly ?? [])].filter((i) => !e?.drops.has(i)),
+        existence,
+      }
+    }
+    out[server] = index
+  }
+  return out
+}
+
+/** Reads `--stages`: a seed folder (stages.json + drop-infos.json) or a Penguin-shaped index file. */
+export const readStages = async (path: string): Promise<Partial<Record<Server, StageIndex>>> => {
+  if ((await stat(path)).isDirectory()) {
+    const stages = JSON.parse(await readFile(join(path, 'stages.json'), 'utf8')) as SeedStageLike[]
+    const dropInfos = JSON.parse(await readFile(join(path, 'drop-infos.json'), 'utf8')) as SeedDropInfoLike[]
+    return stagesFromSeed(stages, dropInfos)
+  }
+  return stagesFromPenguinIndex(JSON.parse(await readFile(path, 'utf8')))
+}
+
+interface HashIndexLike {
+  result: Partial<Record<Server, string>>
+  stage_new?: Record<string, string>
+  stage?: Record<string, string>
+  item: Partial<Record<Server, Record<string, string>>>
+}
+
+/** Glyph data from a Penguin-shaped `hash_index.json`. */
+export const glyphsFromHashIndex = (h: HashIndexLike): PackManifest['glyphs'] => ({
+  result: h.result,
+  stage: h.stage_new ?? h.stage ?? {},
+  digits: h.item,
+})
+
+/** A built pack: the manifest and the template bytes. */
+export interface BuiltPack {
+  manifest: PackManifest
+  templates: Uint8Array
+}
+
+/** Assembles a pack from decoded icons, glyphs and a stage index. */
+export const assemblePack = (
+  icons: Map<string, DecodedImage>,
+  glyphs: PackManifest['glyphs'],
+  stages: PackManifest['stages'],
+): BuiltPack => {
+  const bytesPer = TEMPLATE_SIZE * TEMPLATE_SIZE * 3
+  const ids = [...icons.keys()].sort()
+  const templates = new Uint8Array(ids.length * bytesPer)
+  const items = ids.map((itemId, i) => {
+    templates.set(renderTemplate(icons.get(itemId)!), i * bytesPer)
+    return { itemId, offset: i * bytesPer }
+  })
+  return {
+    manifest: { format: 'dropwise-recognizer-pack', version: 1, templateSize: TEMPLATE_SIZE, items, glyphs, stages },
+    templates,
+  }
+}
+
+/** Builds a pack from files: icon folders, a hash_index.json and a stage source. */
+export const buildPack = async (opts: { icons: string[]; glyphs: string; stages: string }): Promise<BuiltPack> => {
+  const icons = await readIcons(opts.icons)
+  const glyphs = glyphsFromHashIndex(JSON.parse(await readFile(opts.glyphs, 'utf8')))
+  return assemblePack(icons, glyphs, await readStages(opts.stages))
+}

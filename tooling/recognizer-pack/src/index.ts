@@ -1,0 +1,5 @@
+export { buildPack, assemblePack, readIcons, readStages, renderTemplate, glyphsFromHashIndex, stagesFromPenguinIndex, stagesFromSeed } from './build'
+export type { BuiltPack } from './build'
+export { decodeImage } from './decode'
+export type { DecodedImage } from './decode'
+export { writePack, readPack, resolveResources } from './files'
