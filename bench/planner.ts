@@ -1,9 +1,10 @@
 // Planner benchmark: plans every case of a cases file on a fixture snapshot and checks each
 // optimum against `exactNetObjective`. Per case it prints the objective and the median wall time
 // of `planner.plan()` (demand update + HiGHS solve + response formatting) over --runs runs after
-// a first, cold run that also builds the LP. The last line is a JSON summary.
+// a first, cold run that also builds the LP. The last line is a JSON summary. --vertex lists the
+// simplex duals as item values instead of the (default) interior-point central ones.
 //
-//   npm run bench:planner -- --fixtures ../shared/data/planner-fixtures --cases <file> [--runs 25] [--warm]
+//   npm run bench:planner -- --fixtures ../shared/data/planner-fixtures --cases <file> [--runs 25] [--warm] [--vertex]
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -24,6 +25,7 @@ const { values: args } = parseArgs({
     cases: { type: 'string' },
     runs: { type: 'string', default: '25' },
     warm: { type: 'boolean', default: false },
+    vertex: { type: 'boolean', default: false },
   },
 })
 const fixtures = resolve(args.fixtures)
@@ -55,7 +57,11 @@ const clock = (): number => performance.now()
 
 // Data are prepared per server on first use; time that once, apart from the cases.
 const servers = [...new Set(cases.map((c) => c.request.server ?? 'CN'))]
-const planner = createPlanner(highs, Object.fromEntries(servers.map((s) => [s, data])), { clock, warmStart: args.warm })
+const planner = createPlanner(highs, Object.fromEntries(servers.map((s) => [s, data])), {
+  clock,
+  warmStart: args.warm,
+  values: args.vertex ? 'vertex' : 'central',
+})
 t0 = performance.now()
 for (const server of servers) planner.plan({ server, required: {}, exp_demand: false, gold_demand: false })
 const prepareMs = performance.now() - t0
@@ -102,6 +108,7 @@ console.log(
     matched,
     runs,
     warmStart: args.warm,
+    values: args.vertex ? 'vertex' : 'central',
     medianMs: Number(ms(median(caseMedians))),
     p90Ms: Number(ms(quantile(sortedAll, 0.9))),
     maxMs: Number(ms(sortedAll.at(-1) ?? Number.NaN)),

@@ -24,6 +24,14 @@ export interface PlannerOptions {
    * stages may then be split differently depending on earlier requests. Default false.
    */
   warmStart?: boolean
+  /**
+   * Which item values to list. `central` (default): a second, interior-point solve (≈10 ms)
+   * whose duals lie near the centre of the optimal face, as ArkPlanner's do, so items without
+   * demand get a value too. `vertex`: the duals of the simplex optimum only (≈1–3 ms); items
+   * without demand then often get 0. Values of demanded items, `lp.objective` and the plan are
+   * the same either way. If the interior-point solve fails the vertex duals are used.
+   */
+  values?: 'vertex' | 'central'
 }
 
 /** A planner bound to one HiGHS runtime and one data snapshot. */
@@ -84,7 +92,7 @@ export const createPlanner = (highs: HighsRuntime, sources: PlannerSources, opti
       if ('error' in normalized) return normalized
 
       const session = sessionFor(model, shapeKey(normalized.shape), () =>
-        openSession(highs, buildLp(model, normalized.shape), options.warmStart ?? false),
+        openSession(highs, buildLp(model, normalized.shape), options.warmStart ?? false, options.values !== 'vertex'),
       )
       const { lp } = session
       let solution
@@ -109,7 +117,7 @@ export const createPlanner = (highs: HighsRuntime, sources: PlannerSources, opti
         if (row === model.expRow) demand -= normalized.pseudoExp
         objective += demand * (y[row] ?? 0)
       })
-      const formatted = formatPlan(model, lp, x, y, normalized.outputLang)
+      const formatted = formatPlan(model, lp, x, solution.centralY ?? y, normalized.outputLang)
       return {
         ...formatted,
         lp: {

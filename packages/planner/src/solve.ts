@@ -14,7 +14,20 @@ export interface LpSolution {
   y: Float64Array
   /** c·x. */
   primalObjective: number
+  /**
+   * Row duals near the centre of the optimal dual face (interior point, no crossover), when
+   * asked for: like ArkPlanner's, they give items without demand a value instead of a vertex 0.
+   */
+  centralY?: Float64Array
 }
+
+/** HiGHS options of the optional second, interior-point solve for central item values. */
+export const CENTRAL_DUAL_OPTIONS = {
+  output_flag: false,
+  presolve: 'off',
+  solver: 'ipm',
+  run_crossover: 'off',
+} as const
 
 /** HiGHS options used for every solve: quiet, dual simplex without presolve (a vertex optimum; presolve costs more than it saves on an LP this small). */
 export const SOLVER_OPTIONS = {
@@ -49,10 +62,10 @@ const mapStatus = (highs: Highs, code: number): LpStatus => {
  * solves (faster; ties among equal-cost stages may then be split differently depending on the
  * previous request); without it every solve starts from scratch and is reproducible.
  */
-export const openSession = (highs: Highs, lp: BuiltLp, warmStart = false): LpSession => {
+export const openSession = (highs: Highs, lp: BuiltLp, warmStart = false, centralDuals = false): LpSession => {
   const numCols = lp.columns.length
   const rowUpper = new Float64Array(lp.numRows).fill(highs.infinity)
-  let model: Model | undefined = highs.createModel({
+  const createModel = (): Model => highs.createModel({
     numCols,
     numRows: lp.numRows,
     colCost: lp.colCost,
@@ -62,7 +75,13 @@ export const openSession = (highs: Highs, lp: BuiltLp, warmStart = false): LpSes
     rowUpper,
     matrix: { format: 'csc', numRows: lp.numRows, numCols, starts: lp.starts, indices: lp.indices, values: lp.values },
   })
+  let model: Model | undefined = createModel()
   model.options.set(SOLVER_OPTIONS)
+  let central: Model | undefined
+  if (centralDuals) {
+    central = createModel()
+    central.options.set(CENTRAL_DUAL_OPTIONS)
+  }
   const all = { kind: 'range', from: 0, to: lp.numRows - 1 } as const
   return {
     lp,
@@ -74,11 +93,19 @@ export const openSession = (highs: Highs, lp: BuiltLp, warmStart = false): LpSes
       const status = mapStatus(highs, modelStatus)
       if (status !== 'optimal') return { status, x: new Float64Array(), y: new Float64Array(), primalObjective: Number.NaN }
       const sol = model.getSolution()
-      return { status, x: sol.colValue, y: sol.rowDual, primalObjective: model.getObjectiveValue() }
+      const solution: LpSolution = { status, x: sol.colValue, y: sol.rowDual, primalObjective: model.getObjectiveValue() }
+      if (central) {
+        central.clearSolver()
+        central.changeRowsBounds(all, demand, rowUpper)
+        if (mapStatus(highs, central.run().modelStatus) === 'optimal') solution.centralY = central.getSolution().rowDual
+      }
+      return solution
     },
     dispose() {
       model?.dispose()
+      central?.dispose()
       model = undefined
+      central = undefined
     },
   }
 }
