@@ -107,6 +107,7 @@ describe('baselines', () => {
 
   it('a baseline without runs carries nothing', () => {
     expect(sumsFromNumbers({ times: 0, quantity: 0, stdDev: 0 })).toEqual(EMPTY_SUMS)
+    expect(sumsFromNumbers({ times: 0, quantity: 4, stdDev: 1 })).toEqual(EMPTY_SUMS)
     expect(mergeBaseline({ times: 0, quantity: 0, stdDev: 0 }, [aggregateReports([{ times: 1, quantity: 1 }])])).toEqual({
       times: 1,
       quantity: 1,

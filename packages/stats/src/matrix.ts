@@ -160,10 +160,10 @@ export const matrixNumbers = (sums: MatrixSums): MatrixNumbers => ({
  *
  * Exact when `stdDev` is unrounded; with the usual 4-decimal rounding the error in Σq² is at most about
  * `times × 2·stdDev × 5e-5`, so a merged std-dev stays within ~5e-5 of the true one. `times` 0 gives
- * zero sums (a baseline without runs carries no information).
+ * zero sums (a baseline without runs carries no information, even if it claims a quantity).
  */
 export const sumsFromNumbers = (numbers: MatrixNumbers): MatrixSums => {
-  if (!(numbers.times > 0)) return { times: 0, quantity: numbers.quantity, sumSquares: 0 }
+  if (!(numbers.times > 0)) return EMPTY_SUMS
   return {
     times: numbers.times,
     quantity: numbers.quantity,
