@@ -17,7 +17,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/config/env.ts', 'scripts/**', 'bench/**', '**/*.test.ts', '**/vitest.config.ts', '**/cli/**', '**/cli.ts', '**/vite.config.ts'],
+    files: ['**/config/env.ts', 'scripts/**', 'bench/**', '**/*.test.ts', '**/vitest.config.ts', '**/cli/**', '**/cli.ts', '**/vite.config.ts', '**/testing/**'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

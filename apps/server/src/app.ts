@@ -6,13 +6,13 @@ import { createAccountsRepository } from './modules/accounts/accounts.repository
 import { createAccountsService } from './modules/accounts/accounts.service'
 import { createCatalogRepository } from './modules/catalog/catalog.repository'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
-import { createCatalogService } from './modules/catalog/catalog.service'
+import { createCatalogService, type CatalogService } from './modules/catalog/catalog.service'
 import { healthRoutes } from './modules/health/health.routes'
 import { createMatrixRepository } from './modules/matrix/matrix.repository'
 import { matrixRoutes } from './modules/matrix/matrix.routes'
-import { createMatrixService } from './modules/matrix/matrix.service'
+import { createMatrixService, type MatrixService } from './modules/matrix/matrix.service'
 import { statsRoutes } from './modules/stats/stats.routes'
-import { createStatsService } from './modules/stats/stats.service'
+import { createStatsService, type StatsService } from './modules/stats/stats.service'
 import { compatPlugin, V2_PREFIXES } from './plugins/compat'
 import type { Db } from './plugins/db'
 import { docsPlugin } from './plugins/docs'
@@ -78,9 +78,9 @@ export type App = Awaited<ReturnType<typeof buildApp>>
 declare module 'fastify' {
   interface FastifyInstance {
     services: {
-      catalog: import('./modules/catalog/catalog.service').CatalogService
-      matrix: import('./modules/matrix/matrix.service').MatrixService
-      stats: import('./modules/stats/stats.service').StatsService
+      catalog: CatalogService
+      matrix: MatrixService
+      stats: StatsService
     }
   }
 }

@@ -29,7 +29,9 @@ export type Env = z.infer<typeof EnvSchema>
 
 /** Parses the environment once; a bad value stops start-up with the list of offending keys. */
 export const parseEnv = (source: Record<string, string | undefined> = process.env): Env => {
-  const result = EnvSchema.safeParse(source)
+  // An empty variable counts as unset (`DATABASE_URL= npm start` uses the embedded database).
+  const set = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''))
+  const result = EnvSchema.safeParse(set)
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid environment:\n${lines.join('\n')}`)

@@ -93,7 +93,6 @@ class PGliteConnection implements DatabaseConnection {
     }
   }
 
-  // eslint-disable-next-line require-yield
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('streaming is not supported on PGlite')
   }

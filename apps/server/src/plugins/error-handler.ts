@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES, type ApiError } from '@dropwise/schemas'
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { ApiHttpError } from '../lib/errors'
@@ -46,6 +46,6 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    sendSpa: (req: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => unknown
+    sendSpa: (req: FastifyRequest, reply: FastifyReply) => unknown
   }
 }

@@ -11,9 +11,10 @@ import {
   type Stage,
   type Zone,
 } from '@dropwise/schemas'
+import type { Generated } from 'kysely'
 import type { DropInfosTable, ItemsTable, NoticesTable, PeriodsTable, StagesTable, ZonesTable } from '../../db/database'
 
-type Row<T> = { [K in keyof T]: T[K] extends import('kysely').Generated<infer U> ? U : T[K] }
+type Row<T> = { [K in keyof T]: T[K] extends Generated<infer U> ? U : T[K] }
 
 export const toItem = (row: Row<ItemsTable>): Item => {
   const name = row.name_i18n as I18n

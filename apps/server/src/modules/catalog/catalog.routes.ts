@@ -12,6 +12,7 @@ import {
   ZoneListSchema,
   ZoneSchema,
 } from '@dropwise/schemas'
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { sendJson, setPublicCache } from '../../lib/http-cache'
@@ -22,7 +23,7 @@ const tags = ['reference data']
 
 /** Reference-data endpoints (api-v2.md §6.1-6.7). */
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
-  const cached = (get: () => Promise<CachedBody>) => async (_req: unknown, reply: import('fastify').FastifyReply) => {
+  const cached = (get: () => Promise<CachedBody>) => async (_req: unknown, reply: FastifyReply) => {
     const { body, builtAt } = await get()
     setPublicCache(reply, builtAt)
     return sendJson(reply, body)

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, dbTargets, type TestContext } from '../testing/test-app'
+
+const ORIGIN = 'https://penguin-stats.io'
+const REQUESTED_HEADERS = 'Content-Type,Authorization,X-Requested-With,X-Penguin-Variant,sentry-trace'
+
+// api-v2.md §12, checks 1-4, plus the headers every v2 response carries.
+describe.each(dbTargets())('compatibility (api-v2 §12 checks 1-4) on $name', (target) => {
+  let ctx: TestContext
+  beforeAll(async () => {
+    ctx = await createTestContext(target)
+  })
+  afterAll(async () => ctx?.close())
+
+  it('1: health and bininfo answer 200', async () => {
+    const health = await ctx.app.inject({ method: 'GET', url: '/api/_/health' })
+    expect(health.statusCode).toBe(200)
+    expect(health.json()).toEqual({ status: 'ok' })
+    const bin = await ctx.app.inject({ method: 'GET', url: '/api/_/bininfo' })
+    expect(bin.statusCode).toBe(200)
+    expect(bin.json()).toEqual({ version: expect.any(String), build: expect.any(String) })
+  })
+
+  it('2: GET /config reflects the origin and allows credentials', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/PenguinStats/api/v2/config', headers: { origin: ORIGIN } })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['access-control-allow-origin']).toBe(ORIGIN)
+    expect(res.headers['access-control-allow-credentials']).toBe('true')
+    expect(String(res.headers['access-control-expose-headers'])).toContain('X-Penguin-Set-PenguinID')
+  })
+
+  it('3: preflight answers 204 with the methods and headers', async () => {
+    const res = await ctx.app.inject({
+      method: 'OPTIONS',
+      url: '/PenguinStats/api/v2/config',
+      headers: { origin: ORIGIN, 'access-control-request-method': 'GET', 'access-control-request-headers': REQUESTED_HEADERS },
+    })
+    expect(res.statusCode).toBe(204)
+    expect(res.headers['access-control-allow-methods']).toBe('GET,POST,DELETE,OPTIONS')
+    const allowed = String(res.headers['access-control-allow-headers']).toLowerCase().split(',')
+    for (const h of REQUESTED_HEADERS.toLowerCase().split(',')) expect(allowed).toContain(h)
+    expect(res.headers['access-control-allow-origin']).toBe(ORIGIN)
+  })
+
+  it.each(['/items', '/stages', '/zones'])('4: GET %s answers 200 on both bases', async (path) => {
+    for (const base of ['/PenguinStats/api/v2', '/api/v2']) {
+      const res = await ctx.app.inject({ method: 'GET', url: `${base}${path}` })
+      expect(res.statusCode).toBe(200)
+      expect((res.json() as unknown[]).length).toBeGreaterThan(0)
+    }
+  })
+
+  it('every v2 response carries X-Penguin-Compatible and a request id; never X-Penguin-Upgrade', async () => {
+    for (const url of [
+      '/PenguinStats/api/v2/items',
+      '/api/v2/stages/nope',
+      '/api/v2/stages?server=UK',
+      '/PenguinStats/api/v2/no/such/route',
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url })
+      expect(res.headers['x-penguin-compatible'], url).toBe('frontend-v2@v3.4.0')
+      expect(res.headers['x-penguin-request-id'], url).toMatch(/^[0-9a-v]{20}$/)
+      expect(res.headers['x-penguin-upgrade']).toBeUndefined()
+    }
+  })
+
+  it('unknown routes under the base are 404 with {code, message}', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v2/definitely-not-here' })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toEqual({ code: 'NOT_FOUND', message: expect.any(String) })
+  })
+
+  it('publishes an OpenAPI document built from the route schemas', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })
+    expect(res.statusCode).toBe(200)
+    const doc = res.json()
+    expect(doc.openapi).toMatch(/^3\./)
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v2/items', '/api/v2/result/matrix', '/api/v2/stages/{stageId}']))
+    expect(Object.keys(doc.paths).some((p) => p.startsWith('/PenguinStats'))).toBe(false)
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400)
+  })
+})
