@@ -1,3 +1,17 @@
+/**
+ * @dropwise/planner: the ArkPlanner farming LP (docs/planner-model.md) solved with HiGHS.
+ *
+ * Pure: the caller passes the loaded HiGHS runtime and the API data, so this works in Node and
+ * in a Web Worker alike.
+ *
+ * ```ts
+ * import loadHighs from 'highs'
+ * const planner = createPlanner(await loadHighs(), { CN: { items, stages, matrix, formulas } },
+ *   { clock: () => performance.now() })
+ * const answer = planner.plan({ required: { '30012': 30 }, server: 'CN' })
+ * if (answer.error) show(answer.reason)
+ * ```
+ */
 export { createPlanner, plan } from './planner'
 export type { Planner, PlannerOptions, PlannerSources } from './planner'
 export type { HighsRuntime } from './solve'

@@ -165,8 +165,18 @@ describe('tiny hand-solved model', () => {
     [{ server: 'XX' as never }, 'bad-request'],
     [{ server: 'JP' as const }, 'bad-request'], // no data loaded for JP
     [{ gold_demand: 'yes' as never }, 'bad-request'],
+    [{ exclude: 's1' as never }, 'bad-request'],
   ])('rejects %j with %s', (request, code) => {
     expect(planTiny(request)).toMatchObject({ error: true, code })
+  })
+
+  it('rejects a request that is not an object', () => {
+    const planner = createPlanner(highs, { CN: tinyData() })
+    try {
+      expect(planner.plan(null as never)).toMatchObject({ error: true, code: 'bad-request' })
+    } finally {
+      planner.dispose()
+    }
   })
 
   it('costs nothing when owned ≥ required', () => {

@@ -84,7 +84,10 @@ export const createPlanner = (highs: HighsRuntime, sources: PlannerSources, opti
     plan(request) {
       const started = clock?.()
       const elapsed = (): number | null => (started === undefined || !clock ? null : clock() - started)
-      const server = requestServer(request ?? {})
+      if (typeof request !== 'object' || request === null || Array.isArray(request)) {
+        return { error: true, code: 'bad-request', reason: 'The plan request must be a JSON object.' }
+      }
+      const server = requestServer(request)
       if (typeof server !== 'string') return server
       const model = modelFor(server)
       if (!model) return { error: true, code: 'bad-request', reason: `No drop data is loaded for server ${server}.` }

@@ -82,6 +82,9 @@ export const normalizeRequest = (model: PreparedModel, request: PlanRequest): No
   const pseudoLmd = goldFlag === true ? PSEUDO_DEMAND : 0
   const pseudoExp = expFlag === true ? PSEUDO_DEMAND : 0
 
+  if (request.exclude !== undefined && request.exclude !== null && !Array.isArray(request.exclude)) {
+    return fail('bad-request', 'exclude must be a list of stage ids or codes.')
+  }
   const excluded = new Set<number>()
   for (const entry of request.exclude ?? []) {
     for (const col of model.stageLookup.get(String(entry)) ?? []) excluded.add(col)
