@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { importSeed } from './import-seed'
+import type { RawMatrixDump } from './raw'
+import { ACCEPTANCE_MINIMUMS } from './self-check'
+
+// The shared raw data lives next to the repo: <repo>/../shared/data/raw.
+const REAL_RAW = fileURLToPath(new URL('../../../../shared/data/raw', import.meta.url))
+
+describe.skipIf(!existsSync(REAL_RAW))('real raw data', () => {
+  it('meets the acceptance counts and keeps dump rows intact', async () => {
+    const { seed } = await importSeed(REAL_RAW, { minCounts: ACCEPTANCE_MINIMUMS })
+    expect(seed.items.length).toBeGreaterThanOrEqual(145)
+    expect(seed.items.every((i) => i.name_i18n.zh && i.name_i18n.en && i.name_i18n.ja && i.name_i18n.ko)).toBe(true)
+    expect(seed.stages.length).toBeGreaterThanOrEqual(1300)
+    expect(seed.zones.length).toBeGreaterThanOrEqual(140)
+    expect(seed.formulas.length).toBeGreaterThanOrEqual(37)
+
+    const dump = JSON.parse(await readFile(`${REAL_RAW}/penguin-matrix/2025-06-21/penguin-stats-cn.json`, 'utf8')) as RawMatrixDump
+    expect(dump.data).toHaveLength(11021)
+    const cn = new Map(seed.matrices.CN.rows.map((r) => [`${r[0]}|${r[1]}`, r]))
+    // Every dump row is in the baseline (2025-08-02 only adds new stages).
+    expect(dump.data.every((r) => cn.has(`${r.stageId}|${r.itemId}`))).toBe(true)
+    const closedEventStages = new Set(['act34side_01_rep', 'act34side_02_rep', 'act34side_03_rep', 'act34side_04_rep', 'act34side_05_rep', 'act34side_06_rep', 'act34side_07_rep'])
+    const sample = dump.data.filter((_, i) => i % 97 === 0 || _.stageId === 'main_01-07')
+    for (const r of sample) {
+      const row = cn.get(`${r.stageId}|${r.itemId}`)
+      const end = closedEventStages.has(r.stageId) ? row?.[6] : r.end
+      expect(row).toEqual([r.stageId, r.itemId, r.times, r.quantity, r.stdDev, r.start, end])
+    }
+    expect(cn.get('main_01-07|30012')?.[6]).toBeNull()
+    expect(cn.get('main_01-07|randomMaterial_1')?.slice(5)).toEqual([1577174400000, 1578340800000])
+    expect(seed.matrices.US.rows.length).toBeGreaterThanOrEqual(7161)
+    expect(seed.matrices.JP.rows.length).toBeGreaterThanOrEqual(6003)
+    expect(seed.matrices.KR.rows.length).toBeGreaterThanOrEqual(5746)
+  })
+})
