@@ -1,8 +1,9 @@
 // Planner benchmark: plans every case of a cases file on a fixture snapshot and checks each
 // optimum against `exactNetObjective`. Per case it prints the objective and the median wall time
 // of `planner.plan()` (demand update + HiGHS solve + response formatting) over --runs runs after
-// a first, cold run that also builds the LP. The last line is a JSON summary. --vertex lists the
-// simplex duals as item values instead of the (default) interior-point central ones.
+// a first, cold pass over all cases that also builds the LPs. The last line is a JSON summary.
+// --vertex lists the simplex duals as item values instead of the (default) interior-point central
+// ones; --warm keeps the simplex basis between solves.
 //
 //   npm run bench:planner -- --fixtures ../shared/data/planner-fixtures --cases <file> [--runs 25] [--warm] [--vertex]
 import { readFileSync } from 'node:fs'
@@ -72,10 +73,12 @@ const caseMedians: number[] = []
 const coldTimes: number[] = []
 const allTimes: number[] = []
 const results: { name: string; objective: number | null; expected?: number; relError?: number; match?: boolean; coldMs: number; medianMs: number }[] = []
-for (const c of cases) {
+// One cold pass over every case first (builds each LP shape and warms the Wasm JIT), so the
+// measured runs do not depend on the order of the cases.
+for (const c of cases) coldTimes.push(planner.plan(c.request).lp?.solveMs ?? Number.NaN)
+for (const [k, c] of cases.entries()) {
   const times: number[] = []
   let response = planner.plan(c.request)
-  coldTimes.push(response.lp?.solveMs ?? Number.NaN)
   for (let i = 0; i < runs; i++) {
     response = planner.plan(c.request)
     times.push(response.lp?.solveMs ?? Number.NaN)
@@ -84,7 +87,7 @@ for (const c of cases) {
   const objective = response.lp?.objective ?? null
   const med = median(times)
   caseMedians.push(med)
-  const row: (typeof results)[number] = { name: c.name, objective, coldMs: coldTimes.at(-1) ?? Number.NaN, medianMs: med }
+  const row: (typeof results)[number] = { name: c.name, objective, coldMs: coldTimes[k] ?? Number.NaN, medianMs: med }
   if (c.exactNetObjective !== undefined) {
     compared++
     const rel = objective === null ? Number.POSITIVE_INFINITY : Math.abs(objective - c.exactNetObjective) / Math.abs(c.exactNetObjective)
