@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import {
   SEED_FILES,
   SERVERS,
-  SeedDropInfoSchema,
+  SeedDropInfoFileSchema,
   SeedFormulaSchema,
   SeedItemSchema,
   SeedManifestSchema,
@@ -59,7 +59,7 @@ export const readSeedDir = async (dir: string): Promise<SeedBundle> => {
     readJson(dir, SEED_FILES.items, z.array(SeedItemSchema)),
     readJson(dir, SEED_FILES.zones, z.array(SeedZoneSchema)),
     readJson(dir, SEED_FILES.stages, z.array(SeedStageSchema)),
-    readJson(dir, SEED_FILES.dropInfos, z.array(SeedDropInfoSchema)),
+    readJson(dir, SEED_FILES.dropInfos, SeedDropInfoFileSchema),
     readJson(dir, SEED_FILES.formulas, z.array(SeedFormulaSchema)),
     readJson(dir, SEED_FILES.periods, z.array(SeedPeriodSchema)),
     readJson(dir, SEED_FILES.notices, z.array(SeedNoticeSchema)),
