@@ -104,6 +104,7 @@ export const bestOffset = (
   t: ItemTemplate,
   pack: LoadedPack,
   around?: { dx: number; dy: number; r: number },
+  stride = 1,
 ): { score: number; dx: number; dy: number } => {
   const size = pack.manifest.templateSize
   const m2 = 2 * w.margin
@@ -112,8 +113,8 @@ export const bestOffset = (
   const x1 = around ? Math.min(m2, around.dx + around.r) : m2
   const y0 = around ? Math.max(0, around.dy - around.r) : 0
   const y1 = around ? Math.min(m2, around.dy + around.r) : m2
-  for (let dy = y0; dy <= y1; dy++) {
-    for (let dx = x0; dx <= x1; dx++) {
+  for (let dy = y0; dy <= y1; dy += stride) {
+    for (let dx = x0; dx <= x1; dx += stride) {
       const s = nccAt(w, t, pack.mask, size, dx, dy)
       if (s > best.score) best = { score: s, dx, dy }
     }

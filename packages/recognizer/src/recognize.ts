@@ -196,6 +196,12 @@ const readDrops = (
     ex.push(exception('DropAreaDrops::Illegal', 'drops', `${stage.stageId} has no item to recognise`))
     return drops
   }
+  // CF-x (act24) stages show their drops in a separate "alchemy" panel that this reader does not
+  // parse yet: never return such a screen as a clean, empty result.
+  if (stage.stageId.includes('act24side')) {
+    ex.push(exception('DropAreaDrops::Illegal', 'drops', 'act24 alchemy panel is not supported'))
+    return drops
+  }
   let n = 0
   for (const g of groups) {
     if (g.dropType === 'FURNITURE') {
@@ -217,11 +223,17 @@ const readDrops = (
       let inStage = true
       if (best.score < Math.max(itemThreshold, 0.75)) {
         // Open set: every template of the pack, near the position found above.
-        let open = { itemId: null as string | null, score: -2 }
+        // Coarse pass on every second offset, then a full search for the three best.
+        const coarse: { id: string; score: number }[] = []
         for (const [id, t] of pack.templates) {
           if (candidates.includes(id)) continue
-          const r = bestOffset(win, t, pack, { dx: best.dx, dy: best.dy, r: 1 })
-          if (r.score > open.score) open = { itemId: id, score: r.score }
+          coarse.push({ id, score: bestOffset(win, t, pack, undefined, 2).score })
+        }
+        coarse.sort((a, b) => b.score - a.score)
+        let open = { itemId: null as string | null, score: -2 }
+        for (const c of coarse.slice(0, 3)) {
+          const r = bestOffset(win, pack.templates.get(c.id)!, pack)
+          if (r.score > open.score) open = { itemId: c.id, score: r.score }
         }
         if (open.score >= openSetThreshold && open.score > best.score + 0.05) {
           best = { ...best, itemId: open.itemId, score: open.score }

@@ -31,20 +31,23 @@ export interface Group {
 const dist = (d: Uint8Array, p: number, q: number): number =>
   Math.abs(d[p]! - d[q]!) + Math.abs(d[p + 1]! - d[q + 1]!) + Math.abs(d[p + 2]! - d[q + 2]!)
 
-/** Per-column line evidence on a 2-px line whose upper row is `y` (working pixels). */
+/**
+ * Per-column line evidence on row `y` (working pixels): the pixel is not near-black and differs
+ * from the pixels 3 reference px above and below (both when `strict`, either otherwise). Works
+ * for the 2-px line and for the 1-px line of screenshots scaled by the game.
+ */
 const lineColumns = (f: Frame, y: number, strict: boolean): Uint8Array => {
   const { width, data } = f.rgb
   const out = new Uint8Array(width)
   const off = Math.max(3, Math.round(3 * f.s))
-  if (y - off < 0 || y + 1 + off >= f.rgb.height) return out
+  if (y - off < 0 || y + off >= f.rgb.height) return out
   for (let x = 0; x < width; x++) {
     const a = ((y - off) * width + x) * 3
-    const c0 = (y * width + x) * 3
-    const c1 = ((y + 1) * width + x) * 3
-    const b = ((y + 1 + off) * width + x) * 3
-    if (data[c0]! + data[c0 + 1]! + data[c0 + 2]! < 60 || dist(data, c0, c1) >= 40) continue
-    const up = dist(data, c0, a) > 24
-    const down = dist(data, c1, b) > 24
+    const c = (y * width + x) * 3
+    const b = ((y + off) * width + x) * 3
+    if (data[c]! + data[c + 1]! + data[c + 2]! < 60) continue
+    const up = dist(data, c, a) > 24
+    const down = dist(data, c, b) > 24
     if (strict ? up && down : up || down) out[x] = 1
   }
   return out
@@ -112,9 +115,9 @@ export const segmentGroups = (f: Frame, lineY: number, columns: Uint8Array): Gro
     return [median(rs), median(gs), median(bs)]
   }
   // Re-synchronise a group start on the first column of a line run near the expected x.
-  const resync = (expected: number): number => {
+  const resync = (expected: number, after = 6): number => {
     const r = Math.round(6 * f.s)
-    for (let x = Math.round(expected - r); x <= Math.round(expected + r); x++) {
+    for (let x = Math.round(expected - r); x <= Math.round(expected + after * f.s); x++) {
       if (x < 1) continue
       if (columns[x] && columns[x + 1] && columns[x + 2] && !columns[x - 1]) return x
     }
@@ -143,7 +146,7 @@ export const segmentGroups = (f: Frame, lineY: number, columns: Uint8Array): Gro
       x += cw
     } else {
       current = null
-      x = resync(x + cw + gap)
+      x = resync(x + cw + gap, 18)
     }
   }
   for (const g of groups) {
