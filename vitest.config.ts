@@ -4,5 +4,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     projects: ['packages/*', 'apps/*', 'tooling/*'],
+    // Server test files each build an app over a real database: two at a time suits a 2-core machine.
+    maxWorkers: 2,
   },
 })
