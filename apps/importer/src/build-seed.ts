@@ -51,7 +51,16 @@ export const buildSeed = (raw: RawData): Seed => {
     for (const r of collected.rows[s]) referencedItems.add(r[1])
   }
   for (const m of raw.maaStages) for (const d of m.dropInfos) referencedItems.add(d.itemId)
-  const items = buildItems(raw, referencedItems)
+  // Formulas name their items too (ArkPlanner maps formula names to item names): a craft-only
+  // material such as 30165 must be an item even though no stage drops it.
+  const formulas = buildFormulas(raw)
+  const craftOnly = new Set<string>()
+  for (const f of formulas) {
+    for (const id of [f.id, ...f.costs.map((c) => c.id), ...f.extraOutcome.map((o) => o.id)]) {
+      if (!referencedItems.has(id)) craftOnly.add(id)
+    }
+  }
+  const items = buildItems(raw, new Set([...referencedItems, ...craftOnly]), craftOnly)
 
   const extraStageIds = [...SERVERS.flatMap((s) => [...stagesWithRows[s]]), ...raw.maaStages.map((m) => m.stageId)]
   const stageZone = planStageZones(raw, extraStageIds)
@@ -75,7 +84,7 @@ export const buildSeed = (raw: RawData): Seed => {
     stages,
     dropInfos,
     matrices,
-    formulas: buildFormulas(raw),
+    formulas,
     periods,
     notices: [],
     stats: {

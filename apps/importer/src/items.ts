@@ -16,7 +16,12 @@ const MATERIAL_BLOCK = { from: 100000, to: 200000 }
  * README §3.1: the 142 snapshot items verbatim, plus items referenced by the matrices or MAA's current pools
  * that the snapshot lacks, built from the game item tables.
  */
-export const buildItems = (raw: RawData, referencedIds: ReadonlySet<string>): SeedItem[] => {
+export const buildItems = (
+  raw: RawData,
+  referencedIds: ReadonlySet<string>,
+  /** Ids only formulas refer to: typed ARKPLANNER like Penguin's craft-only T5 materials (30115 …). */
+  craftOnlyIds: ReadonlySet<string> = new Set(),
+): SeedItem[] => {
   const out: SeedItem[] = raw.items.map((i) => {
     const item: SeedItem = {
       itemId: i.itemId,
@@ -59,7 +64,7 @@ export const buildItems = (raw: RawData, referencedIds: ReadonlySet<string>): Se
         JP: { exist: tables.ja_JP[id] !== undefined },
         KR: { exist: tables.ko_KR[id] !== undefined },
       },
-      itemType: 'MATERIAL',
+      itemType: craftOnlyIds.has(id) ? 'ARKPLANNER' : 'MATERIAL',
       sortId: nextSortId++,
       rarity: tierToRarity(zh.rarity),
       groupID: null,

@@ -17,6 +17,12 @@ describe.skipIf(!existsSync(REAL_RAW))('real raw data', () => {
     expect(seed.stages.length).toBeGreaterThanOrEqual(1300)
     expect(seed.zones.length).toBeGreaterThanOrEqual(140)
     expect(seed.formulas.length).toBeGreaterThanOrEqual(37)
+    // ArkPlanner maps every formula name (target, costs, by-products) to an item's zh name.
+    const zhNames = new Map(seed.items.map((i) => [i.itemId, i.name_i18n.zh]))
+    for (const f of seed.formulas) {
+      for (const ref of [{ id: f.id, name: f.name }, ...f.costs, ...f.extraOutcome]) expect(zhNames.get(ref.id), ref.id).toBe(ref.name)
+    }
+    expect(seed.items.find((i) => i.itemId === '30165')).toMatchObject({ itemType: 'ARKPLANNER', rarity: 4 })
 
     const dump = JSON.parse(await readFile(`${REAL_RAW}/penguin-matrix/2025-06-21/penguin-stats-cn.json`, 'utf8')) as RawMatrixDump
     expect(dump.data).toHaveLength(11021)
