@@ -11,6 +11,8 @@ import { healthRoutes } from './modules/health/health.routes'
 import { createMatrixRepository } from './modules/matrix/matrix.repository'
 import { matrixRoutes } from './modules/matrix/matrix.routes'
 import { createMatrixService, type MatrixService } from './modules/matrix/matrix.service'
+import { plannerRoutes } from './modules/planner/planner.routes'
+import { createPlannerService } from './modules/planner/planner.service'
 import { statsRoutes } from './modules/stats/stats.routes'
 import { createStatsService, type StatsService } from './modules/stats/stats.service'
 import { compatPlugin, V2_PREFIXES } from './plugins/compat'
@@ -54,6 +56,13 @@ export const buildApp = async (options: AppOptions) => {
   const matrixRepository = createMatrixRepository(db)
   const matrix = createMatrixService({ repository: matrixRepository, catalog, accounts, clock })
   const stats = createStatsService({ matrix: matrixRepository, catalog, clock })
+  const planner = createPlannerService({
+    catalog,
+    matrix,
+    clock,
+    timer: () => performance.now(),
+    loadHighs: async () => (await import('highs')).default(),
+  })
 
   for (const prefix of V2_PREFIXES) {
     await app.register(
@@ -66,6 +75,7 @@ export const buildApp = async (options: AppOptions) => {
     )
   }
   await app.register(healthRoutes, { db, binInfo })
+  await app.register(plannerRoutes, { planner })
   if (options.webDist) await app.register(webPlugin, { dist: options.webDist })
   if (options.closeDb) app.addHook('onClose', async () => db.close())
 

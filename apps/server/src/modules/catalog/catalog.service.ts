@@ -1,4 +1,4 @@
-import { NO_END_MS, SERVERS, type Item, type Server, type Stage, type Zone } from '@dropwise/schemas'
+import { NO_END_MS, SERVERS, type Formula, type Item, type Server, type Stage, type Zone } from '@dropwise/schemas'
 import { notFound } from '../../lib/errors'
 import type { CatalogRepository } from './catalog.repository'
 import { isActiveAt, toItem, toNotice, toPeriod, toStage, toZone, type DropInfoRow } from './catalog.mapper'
@@ -135,6 +135,13 @@ export const createCatalogService = ({ repository, clock }: CatalogServiceDeps) 
       stageCache.set(server, entry)
       return entry
     },
+    /** The stage list of a server as objects (parsed from the cached body, so it matches the API exactly). */
+    stageList: async (server: Server): Promise<Stage[]> => {
+      const s = await current()
+      const now = clock()
+      return [...s.stageRows.keys()].map((id) => stageOf(s, id, server, now) as Stage)
+    },
+    formulaList: async () => JSON.parse((await current()).formulasBody) as Formula[],
     stage: async (stageId: string, server: Server) =>
       stageOf(await current(), stageId, server, clock()) ?? Promise.reject(notFound()),
     stageRow: async (stageId: string) => (await current()).stageRows.get(stageId) ?? null,

@@ -53,6 +53,9 @@ export const createMatrixService = ({ repository, catalog, accounts, clock }: Ma
 
   return {
     invalidate: () => cache.clear(),
+    /** Global elements as objects, for in-process consumers such as the planner. */
+    globalElements: async (server: Server, category: Category, showClosed: boolean) =>
+      (await globalElements(server, category, showClosed)).elements,
     async matrix(query: MatrixQuery & { showClosed: boolean }, penguinId: string | null): Promise<MatrixAnswer> {
       if (query.is_personal) {
         await accounts.require(penguinId)

@@ -4,6 +4,8 @@ import type { SeedRepository } from './seed.repository'
 /** The frontend config a fresh install serves (api-v2.md §6.6). */
 export const DEFAULT_FRONTEND_CONFIG = {
   recognition: { 'items-resources': { prefix: { CN: 'v1', US: 'v1', JP: 'v1', KR: 'v1' } } },
+  /** Where the web planner posts its plans (ArkPlanner-compatible, served by this server). */
+  planner: { url: '/planner/plan' },
 }
 
 export type SeedOutcome = { loaded: false; contentHash: string } | { loaded: true; contentHash: string; durationMs: number }

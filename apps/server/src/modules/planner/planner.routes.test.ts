@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, dbTargets, type TestContext } from '../../testing/test-app'
+
+// ArkPlanner's request shape, as the web planner sends it.
+const request = {
+  required: { '30104': 20, '30135': 5, '31024': 10 },
+  owned: { '30012': 50 },
+  extra_outc: true,
+  exp_demand: true,
+  gold_demand: true,
+  exclude: [],
+  input_lang: 'id',
+  output_lang: 'id',
+  server: 'CN',
+  store: false,
+}
+
+describe.each(dbTargets())('POST /planner/plan on $name', (target) => {
+  let ctx: TestContext
+  beforeAll(async () => {
+    ctx = await createTestContext(target)
+  })
+  afterAll(async () => ctx?.close())
+
+  const plan = (payload: unknown) => ctx.app.inject({ method: 'POST', url: '/planner/plan', payload: payload as object })
+
+  it('plans from our own items, stages, matrix and formulas in the ArkPlanner shape', async () => {
+    const res = await plan(request)
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body).toMatchObject({ cost: expect.any(Number), gcost: expect.any(Number), gold: expect.any(Number), exp: expect.any(Number) })
+    expect(body.cost).toBeGreaterThan(100)
+    expect(body.stages.length).toBeGreaterThan(0)
+    expect(body.stages[0]).toEqual({ stage: expect.any(String), count: expect.stringMatching(/^\d+(\.\d)?$/), items: expect.any(Object) })
+    expect(body.values.map((v: { level: string }) => v.level)).toEqual(['5', '4', '3', '2', '1'])
+    expect(body.lp).toMatchObject({ status: 'optimal', objective: expect.any(Number) })
+    expect(body.lp.objective).toBeGreaterThan(0)
+  })
+
+  it('answers {error, reason} naming the item when every source of it is excluded', async () => {
+    const res = await plan({ required: { '3211': 5 }, exclude: ['pro_c_1', 'pro_c_2'], server: 'CN', exp_demand: false, gold_demand: false })
+    const body = res.json()
+    expect(res.statusCode).toBe(200)
+    expect(body.error).toBe(true)
+    expect(body.reason).toMatch(/3211|Vanguard/)
+  })
+
+  it('rejects malformed requests with {code, message} and violations', async () => {
+    const bad = await plan({ required: { '30012': -3 }, server: 'UK' })
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json()).toMatchObject({ code: 'INVALID_REQUEST', violations: expect.any(Array) })
+    const notJson = await ctx.app.inject({ method: 'POST', url: '/planner/plan', payload: '{nope', headers: { 'content-type': 'application/json' } })
+    expect(notJson.statusCode).toBe(400)
+    expect(notJson.json().code).toBe('INVALID_REQUEST')
+  })
+
+  it('publishes the planner address in /config', async () => {
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/v2/config' })).json()).toMatchObject({ planner: { url: '/planner/plan' } })
+  })
+})

@@ -1,0 +1,39 @@
+import { ApiErrorSchema, PlannerRequestSchema, PlannerResponseSchema } from '@dropwise/schemas'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { PlannerService } from './planner.service'
+
+/**
+ * `POST /planner/plan`: ArkPlanner's request and response shapes, no credentials, so tools that call
+ * ArkPlanner can switch to us. A plan that cannot be made (an item nobody can obtain) is a 200 answer
+ * `{error: true, reason}` as ArkPlanner gives it; a malformed request is a 400 `{code, message}` that
+ * also carries `error` and `reason` for ArkPlanner clients.
+ */
+const PlannerErrorSchema = ApiErrorSchema.extend({ error: z.literal(true).optional(), reason: z.string().optional() })
+
+export const plannerRoutes: FastifyPluginAsyncZod<{ planner: PlannerService }> = async (app, { planner }) => {
+  app.post(
+    '/planner/plan',
+    {
+      schema: {
+        tags: ['planner'],
+        summary: 'Farming plan (ArkPlanner-compatible)',
+        body: PlannerRequestSchema,
+        response: { 200: PlannerResponseSchema, 400: PlannerErrorSchema, 500: ApiErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      const answer = await planner.plan(req.body)
+      if ('error' in answer && answer.error) {
+        if (answer.code === 'bad-request' || answer.code === 'unknown-item') {
+          return reply.code(400).send({ code: 'INVALID_REQUEST', message: answer.reason, error: true, reason: answer.reason })
+        }
+        if (answer.code === 'solver-error') {
+          req.log.error({ answer }, 'planner solver error')
+          return reply.code(500).send({ code: 'INTERNAL_ERROR', message: 'internal server error occurred' })
+        }
+      }
+      return answer
+    },
+  )
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod'
+import { ServerSchema } from './common'
+
+const PlannerLangSchema = z.enum(['zh', 'en', 'ja', 'ko', 'id'])
+const CountsSchema = z.record(z.string(), z.number().finite().min(0))
+
+/** ArkPlanner's `/plan` request (what the web planner and third-party tools send). */
+export const PlannerRequestSchema = z
+  .object({
+    required: CountsSchema.optional(),
+    owned: CountsSchema.optional(),
+    extra_outc: z.boolean().optional(),
+    exp_demand: z.union([z.boolean(), z.number().finite().min(0)]).optional(),
+    gold_demand: z.union([z.boolean(), z.number().finite().min(0)]).optional(),
+    exclude: z.array(z.string()).optional(),
+    input_lang: PlannerLangSchema.optional(),
+    output_lang: PlannerLangSchema.optional(),
+    server: ServerSchema.optional(),
+    convertion_dr: z.number().min(0).max(1).optional(),
+    store: z.boolean().optional(),
+  })
+  .meta({ id: 'PlannerRequest' })
+export type PlannerRequest = z.infer<typeof PlannerRequestSchema>
+
+/** ArkPlanner's answer plus `lp` (extra keys are harmless to ArkPlanner clients); or `{error, reason}`. */
+export const PlannerResponseSchema = z
+  .object({
+    cost: z.number().optional(),
+    gcost: z.number().optional(),
+    gold: z.number().optional(),
+    exp: z.number().optional(),
+    stages: z.array(z.object({ stage: z.string(), count: z.string(), items: z.record(z.string(), z.string()) })).optional(),
+    syntheses: z
+      .array(z.object({ target: z.string(), count: z.string(), materials: z.record(z.string(), z.string()) }))
+      .optional(),
+    values: z.array(z.object({ level: z.string(), items: z.array(z.object({ name: z.string(), value: z.string() })) })).optional(),
+    lp: z
+      .object({
+        status: z.enum(['optimal', 'infeasible', 'unbounded', 'error']),
+        objective: z.number().nullable().describe('optimum net of the 1e9 LMD/exp pseudo-demands, in sanity'),
+        solveMs: z.number().nullable(),
+        valueLmd: z.number().nullable(),
+        valueExp: z.number().nullable(),
+      })
+      .optional(),
+    code: z.string().optional(),
+    items: z.array(z.string()).optional(),
+    error: z.boolean().optional(),
+    reason: z.string().optional(),
+  })
+  .meta({ id: 'PlannerResponse' })
