@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { FormulaSchema } from './reference'
 import { DropTypeSchema, ExistenceSchema, I18nSchema, MsSchema, PartialI18nSchema, ServerSchema } from './common'
 
 /**
@@ -152,16 +153,8 @@ export const SeedMatrixSchema = z.object({
 })
 export type SeedMatrix = z.infer<typeof SeedMatrixSchema>
 
-export const SeedFormulaSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  goldCost: z.number().int(),
-  costs: z.array(z.object({ id: z.string(), name: z.string(), rarity: z.number().int(), count: z.number().int() })),
-  extraOutcome: z.array(
-    z.object({ id: z.string(), name: z.string(), rarity: z.number().int(), count: z.number().int(), weight: z.number() }),
-  ),
-  totalWeight: z.number(),
-})
+/** Formulas are stored in the wire shape of `/formula` (api-v2.md §6.7). */
+export const SeedFormulaSchema = FormulaSchema
 export type SeedFormula = z.infer<typeof SeedFormulaSchema>
 
 export const SeedPeriodSchema = z.object({
