@@ -1,6 +1,7 @@
 import type { BinInfo } from '@dropwise/schemas'
 import Fastify, { type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { createDataVersion, type DataVersion } from './lib/data-version'
 import { newRequestId } from './lib/ids'
 import { createAccountsRepository } from './modules/accounts/accounts.repository'
 import { createAccountsService } from './modules/accounts/accounts.service'
@@ -13,6 +14,8 @@ import { matrixRoutes } from './modules/matrix/matrix.routes'
 import { createMatrixService, type MatrixService } from './modules/matrix/matrix.service'
 import { plannerRoutes } from './modules/planner/planner.routes'
 import { createPlannerService } from './modules/planner/planner.service'
+import { resultsRoutes } from './modules/results/results.routes'
+import { createResultsService } from './modules/results/results.service'
 import { statsRoutes } from './modules/stats/stats.routes'
 import { createStatsService, type StatsService } from './modules/stats/stats.service'
 import { compatPlugin, V2_PREFIXES } from './plugins/compat'
@@ -29,6 +32,8 @@ export interface AppOptions {
   webDist?: string | null
   binInfo?: BinInfo
   trustProxy?: boolean
+  /** Version of the aggregated statistics (shared with the aggregation worker). */
+  version?: DataVersion
   /** Close the database when the app closes (the server owns it; tests may share one). */
   closeDb?: boolean
 }
@@ -51,11 +56,13 @@ export const buildApp = async (options: AppOptions) => {
   const binInfo = options.binInfo ?? { version: '0.0.0', build: 'dev' }
   await app.register(docsPlugin, { version: binInfo.version })
 
+  const version = options.version ?? createDataVersion()
   const catalog = createCatalogService({ repository: createCatalogRepository(db), clock })
   const accounts = createAccountsService({ accounts: createAccountsRepository(db) })
   const matrixRepository = createMatrixRepository(db)
   const matrix = createMatrixService({ repository: matrixRepository, catalog, accounts, clock })
-  const stats = createStatsService({ matrix: matrixRepository, catalog, clock })
+  const stats = createStatsService({ db, catalog, version, clock })
+  const results = createResultsService({ db, catalog, accounts, version, clock })
   const planner = createPlannerService({
     catalog,
     matrix,
@@ -70,6 +77,7 @@ export const buildApp = async (options: AppOptions) => {
         await v2.register(catalogRoutes, { catalog })
         await v2.register(matrixRoutes, { matrix })
         await v2.register(statsRoutes, { stats })
+        await v2.register(resultsRoutes, { results })
       },
       { prefix },
     )

@@ -145,6 +145,8 @@ export interface AggItemDailyTable {
   item_id: string
   day: number
   quantity: number
+  /** Σ q² over the day's reports: with `quantity` and the stage's times it gives the stdDev. */
+  quantity_sq: number
   histogram: Json
 }
 

@@ -1,12 +1,22 @@
 import type { Server, SiteStats } from '@dropwise/schemas'
 import type { CachedBody, CatalogService } from '../catalog/catalog.service'
-import type { MatrixRepository } from '../matrix/matrix.repository'
+import type { DataVersion } from '../../lib/data-version'
+import type { Db } from '../../plugins/db'
+import { createMatrixRepository } from '../matrix/matrix.repository'
 
 const STATS_ITEM_TYPES = new Set(['MATERIAL', 'FURN', 'CHIP'])
 const TTL_MS = 5 * 60 * 1000
 
 /** Site statistics (api-v2.md §6.8, §10.7), from the imported history until reports are aggregated. */
-export const createStatsService = (deps: { matrix: MatrixRepository; catalog: CatalogService; clock: () => number }) => {
+export interface StatsServiceDeps {
+  db: Db
+  catalog: CatalogService
+  version: DataVersion
+  clock: () => number
+}
+
+export const createStatsService = (deps: StatsServiceDeps) => {
+  const matrix = createMatrixRepository(deps.db)
   const cache = new Map<Server, CachedBody & { validUntil: number }>()
   return {
     invalidate: () => cache.clear(),
@@ -15,7 +25,7 @@ export const createStatsService = (deps: { matrix: MatrixRepository; catalog: Ca
       const hit = cache.get(server)
       if (hit && now < hit.validUntil) return hit
       const [rows, stages, items] = await Promise.all([
-        deps.matrix.baselines(server),
+        matrix.baselines(server),
         deps.catalog.stageRows(),
         deps.catalog.itemList(),
       ])
