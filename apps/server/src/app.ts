@@ -1,10 +1,16 @@
+import { randomInt } from 'node:crypto'
+import rateLimit from '@fastify/rate-limit'
 import type { BinInfo } from '@dropwise/schemas'
-import Fastify, { type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { Redis } from 'ioredis'
 import { createDataVersion, type DataVersion } from './lib/data-version'
-import { newRequestId } from './lib/ids'
+import { newRequestId, randomAlnum } from './lib/ids'
 import { createAccountsRepository } from './modules/accounts/accounts.repository'
-import { createAccountsService } from './modules/accounts/accounts.service'
+import { accountsRoutes } from './modules/accounts/accounts.routes'
+import { createAccountsService, type AccountsService } from './modules/accounts/accounts.service'
+import { readVersion } from './modules/aggregation/aggregation.repository'
+import { createAggregationWorker, type AggregationWorker } from './modules/aggregation/aggregation.worker'
 import { createCatalogRepository } from './modules/catalog/catalog.repository'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { createCatalogService, type CatalogService } from './modules/catalog/catalog.service'
@@ -14,6 +20,11 @@ import { matrixRoutes } from './modules/matrix/matrix.routes'
 import { createMatrixService, type MatrixService } from './modules/matrix/matrix.service'
 import { plannerRoutes } from './modules/planner/planner.routes'
 import { createPlannerService } from './modules/planner/planner.service'
+import { createDbIdempotencyStore, createRedisIdempotencyStore } from './modules/reports/idempotency.store'
+import { createReportWriter, type ReportWriter } from './modules/reports/report-writer'
+import { createReportsRepository } from './modules/reports/reports.repository'
+import { reportsRoutes } from './modules/reports/reports.routes'
+import { createReportsService, type ReportsService } from './modules/reports/reports.service'
 import { resultsRoutes } from './modules/results/results.routes'
 import { createResultsService } from './modules/results/results.service'
 import { statsRoutes } from './modules/stats/stats.routes'
@@ -28,21 +39,32 @@ export interface AppOptions {
   db: Db
   clock?: () => number
   logger?: FastifyServerOptions['logger']
+  /** A pino logger to use instead of `logger`. */
+  loggerInstance?: FastifyBaseLogger
   /** Folder of the built web app; null serves the API only. */
   webDist?: string | null
   binInfo?: BinInfo
   trustProxy?: boolean
-  /** Version of the aggregated statistics (shared with the aggregation worker). */
-  version?: DataVersion
   /** Close the database when the app closes (the server owns it; tests may share one). */
   closeDb?: boolean
+  /** Version of the aggregated statistics (shared with the aggregation worker). */
+  version?: DataVersion
+  /** Redis for idempotency keys, rate limits and cache invalidation across processes. */
+  redisUrl?: string
+  /** Run the aggregation worker loop and follow the data version of other processes (the server does; tests drive passes themselves). */
+  background?: boolean
+  /** Write requests per minute and IP (reports, recalls). */
+  writeLimitPerMinute?: number
 }
+
+const VERSION_POLL_MS = 2000
+const VERSION_CHANNEL = 'dropwise:aggregates-version'
 
 /** Assembles plugins and modules. Never listens, so tests build it and inject requests. */
 export const buildApp = async (options: AppOptions) => {
   const { db, clock = Date.now } = options
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? false }),
     genReqId: () => newRequestId(),
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 2 * 1024 * 1024,
@@ -51,16 +73,19 @@ export const buildApp = async (options: AppOptions) => {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
+  const redis = options.redisUrl ? new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null
+  const subscriber = redis && options.background ? redis.duplicate() : null
+
   await app.register(errorHandlerPlugin)
   await app.register(compatPlugin)
+  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'dropwise:rl:' } : {}) })
   const binInfo = options.binInfo ?? { version: '0.0.0', build: 'dev' }
   await app.register(docsPlugin, { version: binInfo.version })
 
-  const version = options.version ?? createDataVersion()
+  const version = options.version ?? createDataVersion(await readVersion(db.kysely))
   const catalog = createCatalogService({ repository: createCatalogRepository(db), clock })
-  const accounts = createAccountsService({ accounts: createAccountsRepository(db) })
-  const matrixRepository = createMatrixRepository(db)
-  const matrix = createMatrixService({ repository: matrixRepository, catalog, accounts, clock })
+  const accounts = createAccountsService({ accounts: createAccountsRepository(db), clock, randomInt: (max) => randomInt(max) })
+  const matrix = createMatrixService({ repository: createMatrixRepository(db), catalog, accounts, version, clock })
   const stats = createStatsService({ db, catalog, version, clock })
   const results = createResultsService({ db, catalog, accounts, version, clock })
   const planner = createPlannerService({
@@ -70,6 +95,20 @@ export const buildApp = async (options: AppOptions) => {
     timer: () => performance.now(),
     loadHighs: async () => (await import('highs')).default(),
   })
+  const aggregation = createAggregationWorker({ db, catalog, version, clock, log: app.log })
+  const reportsRepository = createReportsRepository(db)
+  const writer = createReportWriter(reportsRepository.insertBatch, { concurrency: db.kind === 'postgres' ? 4 : 1 })
+  const reports = createReportsService({
+    catalog,
+    accounts,
+    repository: reportsRepository,
+    writer,
+    version,
+    clock,
+    randomAlnum,
+    onStored: () => aggregation.nudge(),
+  })
+  const idempotency = redis ? createRedisIdempotencyStore(redis) : createDbIdempotencyStore(db)
 
   for (const prefix of V2_PREFIXES) {
     await app.register(
@@ -78,6 +117,8 @@ export const buildApp = async (options: AppOptions) => {
         await v2.register(matrixRoutes, { matrix })
         await v2.register(statsRoutes, { stats })
         await v2.register(resultsRoutes, { results })
+        await v2.register(accountsRoutes, { accounts })
+        await v2.register(reportsRoutes, { reports, idempotency, clock, writeLimitPerMinute: options.writeLimitPerMinute ?? 120 })
       },
       { prefix },
     )
@@ -85,9 +126,35 @@ export const buildApp = async (options: AppOptions) => {
   await app.register(healthRoutes, { db, binInfo })
   await app.register(plannerRoutes, { planner })
   if (options.webDist) await app.register(webPlugin, { dist: options.webDist })
-  if (options.closeDb) app.addHook('onClose', async () => db.close())
 
-  app.decorate('services', { catalog, matrix, stats })
+  // Caches follow the data version: this process's worker advances it; other processes' changes
+  // arrive through Redis pub/sub when configured, and through polling the version row in any case.
+  if (redis) version.subscribe((v) => void redis.publish(VERSION_CHANNEL, String(v)).catch(() => {}))
+  let poller: NodeJS.Timeout | null = null
+  if (options.background) {
+    aggregation.start()
+    if (subscriber) {
+      await subscriber.subscribe(VERSION_CHANNEL)
+      subscriber.on('message', (_channel, message) => version.advance(Number(message)))
+    }
+    poller = setInterval(() => {
+      readVersion(db.kysely)
+        .then((v) => version.advance(v))
+        .catch((err: unknown) => app.log.warn({ err }, 'version poll failed'))
+    }, VERSION_POLL_MS)
+    poller.unref()
+  }
+
+  app.addHook('onClose', async () => {
+    if (poller) clearInterval(poller)
+    await aggregation.stop()
+    await writer.drain()
+    subscriber?.disconnect()
+    redis?.disconnect()
+    if (options.closeDb) await db.close()
+  })
+
+  app.decorate('services', { catalog, matrix, stats, accounts, reports, aggregation, writer, version })
   return app
 }
 
@@ -99,6 +166,11 @@ declare module 'fastify' {
       catalog: CatalogService
       matrix: MatrixService
       stats: StatsService
+      accounts: AccountsService
+      reports: ReportsService
+      aggregation: AggregationWorker
+      writer: ReportWriter
+      version: DataVersion
     }
   }
 }

@@ -1,29 +1,32 @@
+import pino from 'pino'
 import { buildApp } from './app'
 import { parseEnv } from './config/env'
 import { openDatabase, prepareDatabase, readBinInfo } from './lib/bootstrap'
 
 /** The only file that reads the environment, listens and exits. */
 const env = parseEnv()
+const log = pino({ level: env.LOG_LEVEL })
 const db = await openDatabase(env)
+try {
+  const prepared = await prepareDatabase(db, env.SEED_DIR)
+  log.info({ database: db.kind, migrations: prepared.migrations, seed: prepared.seed, counts: prepared.counts }, 'database ready')
+} catch (err) {
+  log.fatal({ err }, 'database preparation failed')
+  await db.close()
+  process.exit(1)
+}
+
 const app = await buildApp({
   db,
-  logger: { level: env.LOG_LEVEL },
+  loggerInstance: log,
   webDist: env.WEB_DIST,
   binInfo: readBinInfo(env.BUILD_COMMIT),
   trustProxy: env.TRUST_PROXY ?? false,
   closeDb: true,
+  background: true,
+  ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
+  writeLimitPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
 })
-try {
-  const prepared = await prepareDatabase(db, env.SEED_DIR)
-  app.log.info(
-    { database: db.kind, migrations: prepared.migrations, seed: prepared.seed, counts: prepared.counts },
-    'database ready',
-  )
-} catch (err) {
-  app.log.fatal({ err }, 'database preparation failed')
-  await app.close()
-  process.exit(1)
-}
 
 let closing = false
 const shutdown = async (signal: string) => {
@@ -39,3 +42,4 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'))
 process.on('SIGINT', () => void shutdown('SIGINT'))
 
 await app.listen({ host: env.HOST, port: env.PORT })
+void app.services.matrix.warm(['CN', 'US', 'JP', 'KR']).catch((err: unknown) => app.log.warn({ err }, 'cache warm-up failed'))

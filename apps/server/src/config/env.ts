@@ -24,6 +24,8 @@ export const EnvSchema = z.object({
   /** Trust X-Forwarded-For from a reverse proxy. */
   TRUST_PROXY: flag,
   BUILD_COMMIT: z.string().default('dev'),
+  /** Write requests (reports, recalls) per minute and client IP before 429. */
+  RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
 })
 export type Env = z.infer<typeof EnvSchema>
 

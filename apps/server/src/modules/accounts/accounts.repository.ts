@@ -3,5 +3,13 @@ import type { Db } from '../../plugins/db'
 export const createAccountsRepository = (db: Db) => ({
   findByPenguinId: (penguinId: string) =>
     db.kysely.selectFrom('accounts').select(['account_id', 'penguin_id']).where('penguin_id', '=', penguinId).executeTakeFirst(),
+  /** Inserts an account unless the id is taken; returns it when inserted, undefined on a collision. */
+  insert: (penguinId: string, createdAt: number, ip: string | null) =>
+    db.kysely
+      .insertInto('accounts')
+      .values({ penguin_id: penguinId, created_at: createdAt, ip })
+      .onConflict((oc) => oc.column('penguin_id').doNothing())
+      .returning(['account_id', 'penguin_id'])
+      .executeTakeFirst(),
 })
 export type AccountsRepository = ReturnType<typeof createAccountsRepository>

@@ -1,13 +1,61 @@
-import { invalidRequest } from '../../lib/errors'
+import { invalidRequest, notFound } from '../../lib/errors'
 import type { AccountsRepository } from './accounts.repository'
 
-export const createAccountsService = ({ accounts }: { accounts: AccountsRepository }) => ({
-  /** The account behind a PenguinID, for endpoints that require one (400 otherwise, §2.3). */
-  async require(penguinId: string | null) {
-    if (!penguinId) throw invalidRequest('PenguinID not found in request')
-    const account = await accounts.findByPenguinId(penguinId)
-    if (!account) throw invalidRequest('PenguinID is invalid')
-    return account
-  },
-})
+export interface Account {
+  account_id: number
+  penguin_id: string
+}
+
+export interface AccountsServiceDeps {
+  accounts: AccountsRepository
+  clock: () => number
+  /** Random integer in [0, max): new PenguinIDs are 9 digits, zero-padded. */
+  randomInt: (max: number) => number
+}
+
+const CACHE_LIMIT = 200_000
+
+/**
+ * Accounts behind PenguinIDs (api-v2.md §2.3). Accounts are never deleted, so known ids are cached
+ * in memory (bounded) and most reports need no account lookup at all.
+ */
+export const createAccountsService = ({ accounts, clock, randomInt }: AccountsServiceDeps) => {
+  const known = new Map<string, Account>()
+  const remember = (a: Account) => {
+    if (known.size >= CACHE_LIMIT) known.delete(known.keys().next().value as string)
+    known.set(a.penguin_id, a)
+    return a
+  }
+  const find = async (penguinId: string): Promise<Account | null> => {
+    const hit = known.get(penguinId)
+    if (hit) return hit
+    const row = await accounts.findByPenguinId(penguinId)
+    return row ? remember(row) : null
+  }
+  return {
+    find,
+    /** The account behind a PenguinID, for endpoints that require one (400 otherwise, §2.3). */
+    async require(penguinId: string | null): Promise<Account> {
+      if (!penguinId) throw invalidRequest('PenguinID not found in request')
+      const account = await find(penguinId)
+      if (!account) throw invalidRequest('PenguinID is invalid')
+      return account
+    },
+    /** Login (`POST /users`): the account, or 400 NOT_FOUND. */
+    async login(penguinId: string): Promise<Account> {
+      const account = penguinId ? await find(penguinId) : null
+      if (!account) throw notFound()
+      return account
+    },
+    /** A new account with a fresh 9-digit PenguinID (retried on the rare collision). */
+    async create(ip: string | null): Promise<Account> {
+      for (let attempt = 0; attempt < 20; attempt++) {
+        const id = String(randomInt(1_000_000_000)).padStart(9, '0')
+        const row = await accounts.insert(id, clock(), ip)
+        if (row) return remember(row)
+      }
+      throw new Error('could not allocate a PenguinID')
+    },
+  }
+}
 export type AccountsService = ReturnType<typeof createAccountsService>

@@ -1,7 +1,18 @@
-import type { Server } from '@dropwise/schemas'
+import type { Category, Server } from '@dropwise/schemas'
+import { sql } from 'kysely'
 import type { Db } from '../../plugins/db'
 
-/** Counts behind the drop matrix. Until reports are aggregated (issue #3) these are the imported baselines. */
+/** A pair's window in server-local days: [fromDay, toDay). */
+export interface PairWindow {
+  stageId: string
+  itemId: string
+  fromDay: number
+  toDay: number
+}
+
+const json = (rows: unknown) => sql`${JSON.stringify(rows)}::jsonb`
+
+/** Counts behind the drop matrix: imported baselines, per-day aggregates and (personal) raw reports. */
 export const createMatrixRepository = (db: Db) => ({
   baselines: (server: Server) =>
     db.kysely
@@ -11,6 +22,52 @@ export const createMatrixRepository = (db: Db) => ({
       .orderBy('stage_id')
       .orderBy('item_id')
       .execute(),
+
+  /** (stage, item) pairs with aggregated drops on a server and category. */
+  aggregatedPairs: (server: Server, category: Category) =>
+    db.kysely
+      .selectFrom('agg_item_daily')
+      .select(['stage_id', 'item_id'])
+      .distinct()
+      .where('server', '=', server)
+      .where('category', '=', category)
+      .execute(),
+
+  /**
+   * Σ times (of the stage), Σ quantity and Σ q² (of the item) over each pair's day window: summed by the
+   * database from the per-day aggregates, so the cost grows with days × pairs, never with reports.
+   */
+  windowSums: async (server: Server, category: Category, windows: readonly PairWindow[]) => {
+    if (windows.length === 0) return []
+    const rows = await sql<{ stage_id: string; item_id: string; times: number; quantity: number; quantity_sq: number }>`
+      with w as (
+        select * from jsonb_to_recordset(${json(windows)}) as w("stageId" text, "itemId" text, "fromDay" int, "toDay" int)
+      ), q as (
+        select w."stageId" as stage_id, w."itemId" as item_id, sum(a.quantity) as quantity, sum(a.quantity_sq) as quantity_sq
+        from w join agg_item_daily a
+          on a.server = ${server} and a.category = ${category} and a.stage_id = w."stageId" and a.item_id = w."itemId"
+         and a.day >= w."fromDay" and a.day < w."toDay"
+        group by 1, 2
+      ), t as (
+        select w."stageId" as stage_id, w."itemId" as item_id, sum(s.times) as times
+        from w join agg_stage_daily s
+          on s.server = ${server} and s.category = ${category} and s.stage_id = w."stageId"
+         and s.day >= w."fromDay" and s.day < w."toDay"
+        group by 1, 2
+      )
+      select t.stage_id, t.item_id, t.times, coalesce(q.quantity, 0) as quantity, coalesce(q.quantity_sq, 0) as quantity_sq
+      from t left join q on q.stage_id = t.stage_id and q.item_id = t.item_id`.execute(db.kysely)
+    return rows.rows
+  },
+
+  /** The account's reports on a server that count for it (reliability ≥ 0 or not yet verified). */
+  personalReports: (accountId: number, server: Server) =>
+    sql<{ stage_id: string; times: number; created_at: number; category: string; pattern: { itemId: string; quantity: number }[] }>`
+      select r.stage_id, r.times, r.created_at, r.category, p.drops as pattern
+      from drop_reports r join drop_patterns p on p.pattern_id = r.pattern_id
+      where r.account_id = ${accountId} and r.server = ${server} and (r.reliability is null or r.reliability >= 0)`
+      .execute(db.kysely)
+      .then((r) => r.rows),
 })
 export type MatrixRepository = ReturnType<typeof createMatrixRepository>
 export type BaselineRow = Awaited<ReturnType<MatrixRepository['baselines']>>[number]

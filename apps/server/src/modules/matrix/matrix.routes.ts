@@ -1,5 +1,5 @@
 import { ApiErrorSchema, CategorySchema, MatrixQuerySchema, MatrixResponseSchema, ServerSchema } from '@dropwise/schemas'
-import type { FastifyReply } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { sendJson, setPrivate, setPublicCache } from '../../lib/http-cache'
@@ -8,9 +8,13 @@ import type { MatrixAnswer, MatrixService } from './matrix.service'
 
 const tags = ['results']
 
-const send = (reply: FastifyReply, answer: MatrixAnswer) => {
+const send = (req: FastifyRequest, reply: FastifyReply, answer: MatrixAnswer) => {
   if (answer.personal) setPrivate(reply)
   else setPublicCache(reply, answer.builtAt)
+  reply.header('Vary', 'Accept-Encoding, Origin')
+  if (answer.gzip && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+    return reply.header('Content-Encoding', 'gzip').type('application/json; charset=utf-8').send(answer.gzip)
+  }
   return sendJson(reply, answer.body)
 }
 
@@ -27,7 +31,7 @@ export const matrixRoutes: FastifyPluginAsyncZod<{ matrix: MatrixService }> = as
       },
     },
     async (req, reply) =>
-      send(reply, await matrix.matrix({ ...req.query, showClosed: req.query.show_closed_zones ?? false }, penguinIdOf(req))),
+      send(req, reply, await matrix.matrix({ ...req.query, showClosed: req.query.show_closed_zones ?? false }, penguinIdOf(req))),
   )
   app.get(
     '/_private/result/matrix/:server/:source/:category?',
@@ -45,7 +49,7 @@ export const matrixRoutes: FastifyPluginAsyncZod<{ matrix: MatrixService }> = as
         { server, category: category ?? 'all', is_personal: source === 'personal', showClosed: true },
         penguinIdOf(req),
       )
-      return send(reply, answer)
+      return send(req, reply, answer)
     },
   )
 }

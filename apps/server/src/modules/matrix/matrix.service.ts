@@ -1,74 +1,232 @@
-import type { Category, MatrixElement, MatrixQuery, Server } from '@dropwise/schemas'
+import { gzipSync } from 'node:zlib'
+import { NO_END_MS, type Category, type MatrixElement, type MatrixQuery, type Server } from '@dropwise/schemas'
+import {
+  currentPeriod,
+  matrixNumbers,
+  addSums,
+  sumsFromNumbers,
+  sumsFromReports,
+  serverDayIndex,
+  wireEnd,
+  type AccumulableRange,
+  type Period,
+} from '@dropwise/stats'
+import type { DataVersion } from '../../lib/data-version'
 import type { AccountsService } from '../accounts/accounts.service'
-import { wireEnd } from '../catalog/catalog.mapper'
-import type { CachedBody, CatalogService } from '../catalog/catalog.service'
-import type { MatrixRepository } from './matrix.repository'
+import type { DropInfoRow } from '../catalog/catalog.mapper'
+import type { CatalogService } from '../catalog/catalog.service'
+import type { MatrixRepository, PairWindow } from './matrix.repository'
 
 export interface MatrixServiceDeps {
   repository: MatrixRepository
   catalog: CatalogService
   accounts: AccountsService
+  version: DataVersion
   clock: () => number
 }
 
-const GLOBAL_TTL_MS = 60_000
-
-export interface MatrixAnswer extends CachedBody {
+/** A serialised answer, pre-compressed for clients that accept gzip. */
+export interface MatrixAnswer {
+  body: string
+  gzip: Buffer | null
+  builtAt: number
   personal: boolean
 }
 
-/**
- * Drop matrices (api-v2.md §8.1, §10.3). Global answers are serialised once per
- * (server, category, closed-zones) and kept until the data or the set of open stages can change.
- */
-export const createMatrixService = ({ repository, catalog, accounts, clock }: MatrixServiceDeps) => {
-  const cache = new Map<string, { elements: MatrixElement[]; body: string; builtAt: number; validUntil: number }>()
+interface GlobalEntry {
+  version: number
+  builtAt: number
+  /** Every pair with a quantity, closed stages included. */
+  elements: MatrixElement[]
+  bodies: Map<string, { body: string; gzip: Buffer; validUntil: number }>
+}
 
-  const globalElements = async (server: Server, category: Category, showClosed: boolean) => {
-    const key = `${server}|${category}|${showClosed}`
+const OPEN_SET_TTL_MS = 60_000
+const NO_END_DAY = 2_000_000_000
+
+/** The item-level drop-info ranges of a pair on a server (recognition-only entries excluded). */
+const pairRanges = (infos: readonly DropInfoRow[], itemId: string): AccumulableRange[] =>
+  infos
+    .filter((i) => i.item_id === itemId && i.drop_type !== 'RECOGNITION_ONLY')
+    .map((i) => ({ start: i.start_at, end: i.end_at >= NO_END_MS ? null : i.end_at, accumulable: i.accumulable }))
+
+/**
+ * Drop matrices (api-v2.md §8.1, §10.3). Global answers sum the imported baselines and the per-day
+ * aggregates over each pair's current period; they are rebuilt when the data version moves and served
+ * serialised (and gzipped) from memory, the old answer staying available while the new one builds.
+ * Personal answers read the caller's raw reports.
+ */
+export const createMatrixService = ({ repository, catalog, accounts, version, clock }: MatrixServiceDeps) => {
+  const cache = new Map<string, GlobalEntry>()
+  const building = new Map<string, { version: number; promise: Promise<GlobalEntry> }>()
+
+  const periodOf = async (server: Server, stageId: string, itemId: string, now: number): Promise<Period | null> =>
+    currentPeriod(pairRanges(await catalog.dropInfos(server, stageId), itemId), now)
+
+  const build = async (server: Server, category: Category): Promise<GlobalEntry> => {
+    const startedVersion = version.get()
     const now = clock()
-    const hit = cache.get(key)
-    if (hit && now < hit.validUntil) return hit
-    const open = showClosed ? null : await catalog.openStageIds(server, now)
-    // The imported history counts as category "all" only; reports (issue #3) add the other categories.
-    const rows = category === 'all' ? await repository.baselines(server) : []
-    const elements: MatrixElement[] = []
-    for (const r of rows) {
-      if (r.quantity === 0) continue
-      if (open && !open.has(r.stage_id)) continue
-      elements.push({
-        stageId: r.stage_id,
-        itemId: r.item_id,
-        times: r.times,
-        quantity: r.quantity,
-        stdDev: r.std_dev,
-        start: r.start_at,
-        end: wireEnd(r.end_at, now),
-      })
+    const [baselines, aggregated] = await Promise.all([
+      category === 'all' ? repository.baselines(server) : Promise.resolve([]),
+      repository.aggregatedPairs(server, category),
+    ])
+    const pairs = new Map<string, { stageId: string; itemId: string; period: Period; baseline?: (typeof baselines)[number] }>()
+    for (const b of baselines) {
+      const period = (await periodOf(server, b.stage_id, b.item_id, now)) ?? { start: b.start_at, end: b.end_at >= NO_END_MS ? null : b.end_at }
+      pairs.set(`${b.stage_id}|${b.item_id}`, { stageId: b.stage_id, itemId: b.item_id, period, baseline: b })
     }
-    const entry = { elements, body: JSON.stringify({ matrix: elements }), builtAt: now, validUntil: now + GLOBAL_TTL_MS }
-    cache.set(key, entry)
-    return entry
+    for (const a of aggregated) {
+      const key = `${a.stage_id}|${a.item_id}`
+      if (pairs.has(key)) continue
+      const period = await periodOf(server, a.stage_id, a.item_id, now)
+      if (period) pairs.set(key, { stageId: a.stage_id, itemId: a.item_id, period })
+    }
+    const windows: PairWindow[] = [...pairs.values()].map((p) => ({
+      stageId: p.stageId,
+      itemId: p.itemId,
+      fromDay: serverDayIndex(server, p.period.start),
+      toDay: p.period.end === null ? NO_END_DAY : serverDayIndex(server, p.period.end - 1) + 1,
+    }))
+    const sums = new Map((await repository.windowSums(server, category, windows)).map((s) => [`${s.stage_id}|${s.item_id}`, s]))
+    const elements: MatrixElement[] = []
+    for (const [key, p] of pairs) {
+      const s = sums.get(key)
+      let total = { times: s?.times ?? 0, quantity: s?.quantity ?? 0, sumSquares: s?.quantity_sq ?? 0 }
+      // The baseline counts when it describes this very period (the importer guarantees it does).
+      if (p.baseline && p.baseline.start_at === p.period.start) {
+        total = addSums(sumsFromNumbers({ times: p.baseline.times, quantity: p.baseline.quantity, stdDev: p.baseline.std_dev }), total)
+      }
+      if (total.quantity <= 0 || total.times <= 0) continue
+      const n = matrixNumbers(total)
+      elements.push({ stageId: p.stageId, itemId: p.itemId, times: n.times, quantity: n.quantity, stdDev: n.stdDev, start: p.period.start, end: wireEnd(p.period.end, now) })
+    }
+    elements.sort((a, b) => (a.stageId < b.stageId ? -1 : a.stageId > b.stageId ? 1 : a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0))
+    return { version: startedVersion, builtAt: now, elements, bodies: new Map() }
+  }
+
+  /** The current entry; a stale one is returned at once while a rebuild runs in the background. */
+  const entryFor = async (server: Server, category: Category): Promise<GlobalEntry> => {
+    const key = `${server}|${category}`
+    const wanted = version.get()
+    const hit = cache.get(key)
+    if (hit && hit.version === wanted) return hit
+    let pending = building.get(key)
+    if (!pending || pending.version !== wanted) {
+      // A build for an older version may still run: the new one starts after it.
+      const previous = pending?.promise.catch(() => undefined) ?? Promise.resolve()
+      const promise = previous
+        .then(() => build(server, category))
+        .then((entry) => {
+          const current = cache.get(key)
+          if (!current || current.version <= entry.version) cache.set(key, entry)
+          return entry
+        })
+        .finally(() => {
+          if (building.get(key)?.promise === promise) building.delete(key)
+        })
+      pending = { version: wanted, promise }
+      building.set(key, pending)
+    }
+    return hit ?? pending.promise
+  }
+
+  // Rebuild eagerly when the data moves, so the next request already finds fresh numbers.
+  version.subscribe(() => {
+    for (const key of cache.keys()) {
+      const [server, category] = key.split('|') as [Server, Category]
+      void entryFor(server, category).catch(() => {})
+    }
+  })
+
+  const serialise = (matrix: MatrixElement[]) => {
+    const body = JSON.stringify({ matrix })
+    return { body, gzip: gzipSync(body, { level: 6 }) }
+  }
+
+  const globalAnswer = async (server: Server, category: Category, showClosed: boolean) => {
+    const entry = await entryFor(server, category)
+    const now = clock()
+    const bodyKey = showClosed ? 'all' : 'open'
+    const cached = entry.bodies.get(bodyKey)
+    if (cached && now < cached.validUntil) return { entry, ...cached }
+    let elements = entry.elements
+    if (!showClosed) {
+      const open = await catalog.openStageIds(server, now)
+      elements = elements.filter((e) => open.has(e.stageId))
+    }
+    const made = { ...serialise(elements), validUntil: showClosed ? Number.POSITIVE_INFINITY : now + OPEN_SET_TTL_MS }
+    entry.bodies.set(bodyKey, made)
+    return { entry, ...made }
+  }
+
+  const personal = async (server: Server, category: Category, accountId: number): Promise<MatrixElement[]> => {
+    const now = clock()
+    const reports = (await repository.personalReports(accountId, server)).filter((r) => category === 'all' || r.category === category)
+    const byStage = new Map<string, typeof reports>()
+    for (const r of reports) byStage.set(r.stage_id, [...(byStage.get(r.stage_id) ?? []), r])
+    const elements: MatrixElement[] = []
+    for (const [stageId, list] of byStage) {
+      const infos = await catalog.dropInfos(server, stageId)
+      const items = new Set([
+        ...infos.filter((i) => i.item_id && i.drop_type !== 'RECOGNITION_ONLY').map((i) => i.item_id as string),
+        ...list.flatMap((r) => r.pattern.map((d) => d.itemId)),
+      ])
+      for (const itemId of items) {
+        const period = currentPeriod(pairRanges(infos, itemId), now) ?? { start: 0, end: null }
+        const inWindow = list.filter((r) => r.created_at >= period.start && (period.end === null || r.created_at < period.end))
+        if (inWindow.length === 0) continue
+        const n = matrixNumbers(
+          sumsFromReports(inWindow.map((r) => ({ times: r.times, quantity: r.pattern.find((d) => d.itemId === itemId)?.quantity ?? 0 }))),
+        )
+        if (n.times <= 0) continue
+        elements.push({ stageId, itemId, times: n.times, quantity: n.quantity, stdDev: n.stdDev, start: period.start, end: wireEnd(period.end, now) })
+      }
+    }
+    return elements
   }
 
   return {
-    invalidate: () => cache.clear(),
     /** Global elements as objects, for in-process consumers such as the planner. */
-    globalElements: async (server: Server, category: Category, showClosed: boolean) =>
-      (await globalElements(server, category, showClosed)).elements,
+    globalElements: async (server: Server, category: Category, showClosed: boolean) => {
+      const entry = await entryFor(server, category)
+      if (showClosed) return entry.elements
+      const open = await catalog.openStageIds(server, clock())
+      return entry.elements.filter((e) => open.has(e.stageId))
+    },
+    /** Resolves when no rebuild is running (tests and benchmarks wait for fresh numbers with it). */
+    settle: async () => {
+      while (building.size > 0) await Promise.allSettled([...building.values()].map((b) => b.promise))
+    },
+    /** Builds the caches of every server now (at start-up), so the first requests do not wait. */
+    warm: async (servers: readonly Server[]) => {
+      for (const s of servers) await globalAnswer(s, 'all', true)
+    },
     async matrix(query: MatrixQuery & { showClosed: boolean }, penguinId: string | null): Promise<MatrixAnswer> {
       if (query.is_personal) {
-        await accounts.require(penguinId)
-        // Personal matrices are built from the caller's reports (issue #3); none are stored yet.
-        return { body: JSON.stringify({ matrix: [] }), builtAt: clock(), personal: true }
+        const account = await accounts.require(penguinId)
+        const elements = await personal(query.server, query.category, account.account_id)
+        const filtered = applyFilters(elements, query)
+        return { body: JSON.stringify({ matrix: filtered }), gzip: null, builtAt: clock(), personal: true }
       }
-      const global = await globalElements(query.server, query.category, query.showClosed)
-      if (!query.stageFilter?.length && !query.itemFilter?.length) return { ...global, personal: false }
-      const stages = query.stageFilter?.length ? new Set(query.stageFilter) : null
-      const items = query.itemFilter?.length ? new Set(query.itemFilter) : null
-      const matrix = global.elements.filter((e) => (!stages || stages.has(e.stageId)) && (!items || items.has(e.itemId)))
-      return { body: JSON.stringify({ matrix }), builtAt: global.builtAt, personal: false }
+      const answer = await globalAnswer(query.server, query.category, query.showClosed)
+      if (!query.stageFilter?.length && !query.itemFilter?.length) {
+        return { body: answer.body, gzip: answer.gzip, builtAt: answer.entry.builtAt, personal: false }
+      }
+      let elements = answer.entry.elements
+      if (!query.showClosed) {
+        const open = await catalog.openStageIds(query.server, clock())
+        elements = elements.filter((e) => open.has(e.stageId))
+      }
+      return { body: JSON.stringify({ matrix: applyFilters(elements, query) }), gzip: null, builtAt: answer.entry.builtAt, personal: false }
     },
   }
 }
+
+const applyFilters = (elements: MatrixElement[], query: MatrixQuery) => {
+  const stages = query.stageFilter?.length ? new Set(query.stageFilter) : null
+  const items = query.itemFilter?.length ? new Set(query.itemFilter) : null
+  if (!stages && !items) return elements
+  return elements.filter((e) => (!stages || stages.has(e.stageId)) && (!items || items.has(e.itemId)))
+}
+
 export type MatrixService = ReturnType<typeof createMatrixService>

@@ -1,0 +1,28 @@
+import { ApiErrorSchema } from '@dropwise/schemas'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { setNoStore } from '../../lib/http-cache'
+import type { AccountsService } from './accounts.service'
+import { announcePenguinId } from './penguin-id-cookie'
+
+/** `POST /users`: log in with a PenguinID sent as text/plain (api-v2.md §6.9). */
+export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService }> = async (app, { accounts }) => {
+  app.post(
+    '/users',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'Log in with a PenguinID (text/plain body)',
+        body: z.unknown(),
+        response: { 200: z.string().describe('JSON text {"userID": "<id>"} sent as text/plain'), 400: ApiErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      const raw = typeof req.body === 'string' ? req.body : typeof req.body === 'number' ? String(req.body) : ''
+      const account = await accounts.login(raw.trim())
+      setNoStore(reply)
+      announcePenguinId(req, reply, account.penguin_id)
+      return reply.type('text/plain; charset=utf-8').send(JSON.stringify({ userID: account.penguin_id }))
+    },
+  )
+}

@@ -1,0 +1,129 @@
+import { reliabilityOf, RELIABILITY, verifyReport, type DropTableEntry } from '@dropwise/report'
+import type { DropType } from '@dropwise/schemas'
+import type { FastifyBaseLogger } from 'fastify'
+import { sql } from 'kysely'
+import type { DataVersion } from '../../lib/data-version'
+import type { Db } from '../../plugins/db'
+import { isActiveAt } from '../catalog/catalog.mapper'
+import type { CatalogService } from '../catalog/catalog.service'
+import { applyToAggregates, bumpVersion, createAggregationRepository, type AggregateInput } from './aggregation.repository'
+
+const WORKER_LOCK = 0x41_47_47_52
+
+export interface AggregationWorkerDeps {
+  db: Db
+  catalog: CatalogService
+  version: DataVersion
+  clock: () => number
+  log: FastifyBaseLogger
+  /** Reports verified per transaction. */
+  batchSize?: number
+  /** Pause between passes when there was nothing to do. */
+  idleMs?: number
+}
+
+/**
+ * Verifies stored reports (api-v2.md §7.4: account, duplicate screenshot, drop table) and folds the
+ * valid ones into the per-day aggregates, in one transaction per batch, then bumps the data version
+ * so caches rebuild. Runs in one process per database (see `aggregation.leader.ts`).
+ */
+export const createAggregationWorker = (deps: AggregationWorkerDeps) => {
+  const { db, catalog, version, clock, log } = deps
+  const repository = createAggregationRepository()
+  const batchSize = deps.batchSize ?? 5000
+  const idleMs = deps.idleMs ?? 500
+  let running = false
+  let stopped = true
+  let timer: NodeJS.Timeout | null = null
+  let current: Promise<unknown> = Promise.resolve()
+
+  const dropTableOf = async (server: AggregateInput['server'], stageId: string, at: number): Promise<DropTableEntry[]> =>
+    (await catalog.dropInfos(server, stageId))
+      .filter((i) => i.drop_type !== 'RECOGNITION_ONLY' && isActiveAt(i, at))
+      .map((i) => ({
+        itemId: i.item_id,
+        dropType: i.drop_type as DropType,
+        bounds: i.lower_bound === null || i.upper_bound === null ? null : { lower: i.lower_bound, upper: i.upper_bound },
+      }))
+
+  /** One pass: verifies and aggregates up to `batchSize` reports. Returns how many were processed. */
+  const runOnce = async (): Promise<{ verified: number; counted: number }> => {
+    const outcome = await db.kysely.transaction().execute(async (trx) => {
+      // One worker at a time per database, whichever process gets there first (§10.4).
+      const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${WORKER_LOCK}) as ok`.execute(trx)
+      if (!lock.rows[0]?.ok) return { verified: 0, counted: 0, newVersion: null as number | null }
+      const batch = await repository.unverified(trx, batchSize)
+      if (batch.length === 0) return { verified: 0, counted: 0, newVersion: null as number | null }
+      const firstId = batch[0]?.report_id ?? 0
+      const seen = await repository.seenMd5s(trx, [...new Set(batch.flatMap((r) => (r.md5 ? [r.md5] : [])))], firstId)
+      const verdicts: { id: number; r: number }[] = []
+      const counted: AggregateInput[] = []
+      for (const r of batch) {
+        const stage = await catalog.stageRow(r.stage_id)
+        const drops = r.drops.map((d) => ({ dropType: d.dropType as DropType, itemId: d.itemId, quantity: d.quantity }))
+        const reliability = reliabilityOf({
+          accountExists: true, // the foreign key guarantees it
+          md5Seen: r.md5 !== null && seen.has(r.md5),
+          dropTable: verifyReport({ drops, times: r.times }, await dropTableOf(r.server, r.stage_id, r.created_at)),
+        })
+        if (r.md5) seen.add(r.md5)
+        verdicts.push({ id: r.report_id, r: reliability })
+        if (reliability === RELIABILITY.ok && r.times > 0) {
+          counted.push({
+            server: r.server,
+            category: r.category,
+            stageId: r.stage_id,
+            createdAt: r.created_at,
+            times: r.times,
+            patternId: r.pattern_id,
+            pattern: r.pattern,
+            isGacha: stage?.is_gacha ?? false,
+          })
+        }
+      }
+      await repository.setReliability(trx, verdicts)
+      await applyToAggregates(trx, counted, 1)
+      const newVersion = counted.length > 0 ? await bumpVersion(trx, clock()) : null
+      return { verified: batch.length, counted: counted.length, newVersion }
+    })
+    if (outcome.newVersion !== null) version.advance(outcome.newVersion)
+    return { verified: outcome.verified, counted: outcome.counted }
+  }
+
+  const loop = async () => {
+    if (stopped || running) return
+    running = true
+    let again = false
+    try {
+      const { verified, counted } = await (current = runOnce())
+      if (verified > 0) log.debug({ verified, counted }, 'aggregated reports')
+      again = verified >= batchSize
+    } catch (err) {
+      log.error({ err }, 'aggregation pass failed')
+    } finally {
+      running = false
+    }
+    if (!stopped) timer = setTimeout(() => void loop(), again ? 0 : idleMs)
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (!stopped) return
+      stopped = false
+      void loop()
+    },
+    /** Runs a pass soon (after a report was stored) instead of waiting for the idle timer. */
+    nudge() {
+      if (stopped || running) return
+      if (timer) clearTimeout(timer)
+      timer = setTimeout(() => void loop(), 50)
+    },
+    async stop() {
+      stopped = true
+      if (timer) clearTimeout(timer)
+      await current.catch(() => {})
+    },
+  }
+}
+export type AggregationWorker = ReturnType<typeof createAggregationWorker>

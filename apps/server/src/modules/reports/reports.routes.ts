@@ -1,0 +1,165 @@
+import {
+  ApiErrorSchema,
+  RecallRequestSchema,
+  RecognitionBatchResponseSchema,
+  RecognitionBatchSchema,
+  ReportRequestSchema,
+  ReportResponseSchema,
+} from '@dropwise/schemas'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { ApiHttpError, invalidRequest } from '../../lib/errors'
+import { penguinIdOf } from '../accounts/identity'
+import { announcePenguinId } from '../accounts/penguin-id-cookie'
+import type { IdempotencyStore } from './idempotency.store'
+import type { ReportsService } from './reports.service'
+
+export interface ReportsRoutesOptions {
+  reports: ReportsService
+  idempotency: IdempotencyStore
+  clock: () => number
+  /** Requests per minute and IP on each write route. */
+  writeLimitPerMinute: number
+}
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9]{1,128}$/
+const IDEMPOTENCY_TTL_MS = 4 * 60 * 60 * 1000
+const LOCK_WAIT_MS = 1250
+const REPLAYED_HEADERS = ['content-type', 'content-length', 'set-cookie', 'x-penguin-set-penguinid', 'x-penguin-compatible']
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotencyKey?: string
+  }
+}
+
+/** Bodies sent as text/plain (or with a content type we do not parse) are still tried as JSON. */
+const jsonBody = async (req: FastifyRequest) => {
+  if (typeof req.body !== 'string') return
+  try {
+    req.body = JSON.parse(req.body)
+  } catch (err) {
+    throw invalidRequest(`invalid request: ${err instanceof Error ? err.message : 'body is not JSON'}`)
+  }
+}
+
+/** The client address: the first X-Original-Forwarded-For / X-Forwarded-For entry when behind our proxy. */
+const clientIp = (req: FastifyRequest): string => {
+  const original = req.headers['x-original-forwarded-for']
+  if (typeof original === 'string' && original.trim()) return original.split(',')[0]?.trim() ?? req.ip
+  return req.ip
+}
+
+/** `POST /report`, `/report/recall`, `/report/recognition` (api-v2.md §7). */
+export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async (app, opts) => {
+  const { reports, idempotency, clock } = opts
+  const rateLimit = { max: opts.writeLimitPerMinute, timeWindow: 60_000 }
+
+  // §7.5: a repeated key replays the stored answer before the body is even parsed.
+  const replayOrLock = async (req: FastifyRequest, reply: FastifyReply) => {
+    const header = req.headers['x-penguin-idempotency-key']
+    if (header === undefined) return
+    const key = Array.isArray(header) ? header[0] ?? '' : header
+    if (!IDEMPOTENCY_KEY.test(key)) {
+      throw invalidRequest('invalid request: X-Penguin-Idempotency-Key must be 1 to 128 letters or digits')
+    }
+    const deadline = clock() + LOCK_WAIT_MS
+    for (;;) {
+      const stored = await idempotency.get(key, clock())
+      if (stored) {
+        reply.headers(stored.headers).header('X-Penguin-Idempotency', 'hit').code(stored.status).send(stored.body)
+        return reply
+      }
+      if (await idempotency.acquire(key, clock())) {
+        req.idempotencyKey = key
+        return
+      }
+      if (clock() >= deadline) {
+        throw new ApiHttpError(500, 'INTERNAL_ERROR', 'the idempotency key is in use by another request; retry later')
+      }
+      await new Promise((r) => setTimeout(r, 50))
+    }
+  }
+
+  const storeAnswer = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const key = req.idempotencyKey
+    if (!key) return payload
+    req.idempotencyKey = undefined
+    if (reply.statusCode !== 200 || typeof payload !== 'string') {
+      await idempotency.release(key)
+      return payload
+    }
+    const headers: Record<string, string> = {}
+    for (const name of REPLAYED_HEADERS) {
+      const value = reply.getHeader(name)
+      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value)
+    }
+    headers['content-length'] = String(Buffer.byteLength(payload))
+    await idempotency.save(key, { status: 200, headers, body: payload }, clock(), IDEMPOTENCY_TTL_MS)
+    reply.header('X-Penguin-Idempotency', 'saved')
+    return payload
+  }
+
+  app.post(
+    '/report',
+    {
+      config: { rateLimit },
+      onRequest: replayOrLock,
+      preValidation: jsonBody,
+      onSend: storeAnswer,
+      onError: async (req) => {
+        if (req.idempotencyKey) await idempotency.release(req.idempotencyKey)
+      },
+      schema: {
+        tags: ['reports'],
+        summary: 'Submit a drop report (web client, MAA, other tools)',
+        headers: z.object({ 'x-penguin-idempotency-key': z.string().optional() }).loose(),
+        body: ReportRequestSchema,
+        response: { 200: ReportResponseSchema, 400: ApiErrorSchema, 429: ApiErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      const result = await reports.submit(req.body, { penguinId: penguinIdOf(req), ip: clientIp(req), requestId: req.id })
+      if (result.assignedPenguinId) announcePenguinId(req, reply, result.assignedPenguinId)
+      return { reportHash: result.reportHash }
+    },
+  )
+
+  app.post(
+    '/report/recall',
+    {
+      config: { rateLimit },
+      preValidation: jsonBody,
+      schema: {
+        tags: ['reports'],
+        summary: 'Recall one of your reports (owner only, within 24 h)',
+        body: RecallRequestSchema,
+        response: { 200: z.literal('OK'), 400: ApiErrorSchema, 429: ApiErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      await reports.recall(req.body.reportHash, penguinIdOf(req))
+      return reply.type('text/plain; charset=utf-8').send('OK')
+    },
+  )
+
+  app.post(
+    '/report/recognition',
+    {
+      config: { rateLimit },
+      preValidation: jsonBody,
+      schema: {
+        tags: ['reports'],
+        summary: 'Submit up to 50 recognised screenshots at once (plain JSON)',
+        body: RecognitionBatchSchema,
+        response: { 200: RecognitionBatchResponseSchema, 400: ApiErrorSchema, 429: ApiErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      const result = await reports.submitRecognition(req.body, { penguinId: penguinIdOf(req), ip: clientIp(req), requestId: req.id })
+      if (result.assignedPenguinId) announcePenguinId(req, reply, result.assignedPenguinId)
+      return { taskId: result.taskId, errors: result.errors }
+    },
+  )
+}
