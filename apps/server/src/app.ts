@@ -15,6 +15,7 @@ import { createCatalogRepository } from './modules/catalog/catalog.repository'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { createCatalogService, type CatalogService } from './modules/catalog/catalog.service'
 import { healthRoutes } from './modules/health/health.routes'
+import { createDemoService, type DemoService } from './modules/demo/demo.service'
 import { createMatrixRepository } from './modules/matrix/matrix.repository'
 import { matrixRoutes } from './modules/matrix/matrix.routes'
 import { createMatrixService, type MatrixService } from './modules/matrix/matrix.service'
@@ -108,6 +109,16 @@ export const buildApp = async (options: AppOptions) => {
     randomAlnum,
     onStored: () => aggregation.nudge(),
   })
+  const demo = createDemoService({
+    db,
+    catalog,
+    accounts,
+    matrix: createMatrixRepository(db),
+    reports: reportsRepository,
+    aggregation,
+    clock,
+    onProgress: (done, total) => app.log.info({ done, total }, 'simulating demo reports'),
+  })
   const idempotency = redis ? createRedisIdempotencyStore(redis) : createDbIdempotencyStore(db)
 
   for (const prefix of V2_PREFIXES) {
@@ -154,7 +165,7 @@ export const buildApp = async (options: AppOptions) => {
     if (options.closeDb) await db.close()
   })
 
-  app.decorate('services', { catalog, matrix, stats, accounts, reports, aggregation, writer, version })
+  app.decorate('services', { catalog, matrix, stats, accounts, reports, aggregation, writer, version, demo })
   return app
 }
 
@@ -171,6 +182,7 @@ declare module 'fastify' {
       aggregation: AggregationWorker
       writer: ReportWriter
       version: DataVersion
+      demo: DemoService
     }
   }
 }

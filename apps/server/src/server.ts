@@ -1,5 +1,6 @@
 import pino from 'pino'
 import { buildApp } from './app'
+import { DEMO_DEFAULTS } from './modules/demo/demo-defaults'
 import { parseEnv } from './config/env'
 import { openDatabase, prepareDatabase, readBinInfo } from './lib/bootstrap'
 
@@ -43,3 +44,14 @@ process.on('SIGINT', () => void shutdown('SIGINT'))
 
 await app.listen({ host: env.HOST, port: env.PORT })
 void app.services.matrix.warm(['CN', 'US', 'JP', 'KR']).catch((err: unknown) => app.log.warn({ err }, 'cache warm-up failed'))
+
+// Demo reports: once, on the embedded database unless DEMO=0; on PostgreSQL only when DEMO=1.
+const wantDemo = env.DEMO ?? !env.DATABASE_URL
+if (wantDemo) {
+  void (async () => {
+    if (await app.services.demo.present()) return
+    const started = Date.now()
+    const { reports } = await app.services.demo.simulate(DEMO_DEFAULTS)
+    app.log.info({ reports, durationMs: Date.now() - started }, 'demo reports simulated (source dropwise-demo)')
+  })().catch((err: unknown) => app.log.error({ err }, 'demo simulation failed'))
+}

@@ -173,8 +173,10 @@ export const createCatalogService = ({ repository, clock }: CatalogServiceDeps) 
     config: async (): Promise<CachedBody> => {
       const now = clock()
       if (configCache && now < configCache.validUntil) return configCache
-      const row = await repository.property('frontend.config')
-      configCache = { body: JSON.stringify(row?.value ?? {}), builtAt: row?.updated_at ?? now, validUntil: now + SHORT_TTL_MS }
+      const [row, demo] = await Promise.all([repository.property('frontend.config'), repository.property('demo.simulated')])
+      // `demo` is ours: present while simulated reports are in the data, so the web app can say so.
+      const value = { ...((row?.value as object | undefined) ?? {}), ...(demo ? { demo: { present: true, ...(demo.value as object) } } : {}) }
+      configCache = { body: JSON.stringify(value), builtAt: row?.updated_at ?? now, validUntil: now + SHORT_TTL_MS }
       return configCache
     },
   }

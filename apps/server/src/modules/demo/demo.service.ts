@@ -1,0 +1,143 @@
+import { SERVERS, type Server } from '@dropwise/schemas'
+import { canonicalPattern, patternHash, serverDayStart, serverDayIndex } from '@dropwise/stats'
+import type { Db } from '../../plugins/db'
+import type { AccountsService } from '../accounts/accounts.service'
+import type { AggregationWorker } from '../aggregation/aggregation.worker'
+import { isActiveAt } from '../catalog/catalog.mapper'
+import type { CatalogService } from '../catalog/catalog.service'
+import type { MatrixRepository } from '../matrix/matrix.repository'
+import type { NewReport, ReportsRepository } from '../reports/reports.repository'
+
+/** The source every simulated report carries: the mark that tells demo data from real reports. */
+export const DEMO_SOURCE = 'dropwise-demo'
+
+export interface DemoOptions {
+  /** Reports per server and day (CN; the other servers get a third). */
+  reportsPerDay: number
+  days: number
+  seed: number
+}
+
+export interface DemoServiceDeps {
+  db: Db
+  catalog: CatalogService
+  accounts: AccountsService
+  matrix: MatrixRepository
+  reports: ReportsRepository
+  aggregation: AggregationWorker
+  clock: () => number
+  onProgress?: (done: number, total: number) => void
+}
+
+/** mulberry32: a small seeded PRNG, so a simulation is reproducible. */
+const prng = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0
+  let t = seed
+  t = Math.imul(t ^ (t >>> 15), t | 1)
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+}
+
+/**
+ * Simulated reports for the embedded demo (issue #3): drawn from the imported drop rates of the open
+ * stages, spread over the last `days` days, marked with source `dropwise-demo`, then verified and
+ * aggregated like any report so patterns, trends and 24 h statistics have data.
+ */
+export const createDemoService = (deps: DemoServiceDeps) => ({
+  async present(): Promise<{ reports: number } | null> {
+    const row = await deps.db.kysely.selectFrom('properties').select('value').where('key', '=', 'demo.simulated').executeTakeFirst()
+    return row ? (row.value as { reports: number }) : null
+  },
+
+  async simulate(options: DemoOptions): Promise<{ reports: number }> {
+    const random = prng(options.seed)
+    const now = deps.clock()
+    const accounts = await Promise.all(Array.from({ length: 24 }, () => deps.accounts.create(null)))
+    const items = new Set((await deps.catalog.itemList()).map((i) => i.itemId))
+    let total = 0
+    const planned = SERVERS.reduce((n, s) => n + options.days * (s === 'CN' ? options.reportsPerDay : Math.ceil(options.reportsPerDay / 3)), 0)
+    for (const server of SERVERS) {
+      const perDay = server === 'CN' ? options.reportsPerDay : Math.ceil(options.reportsPerDay / 3)
+      // Rates per open stage from the imported baselines (open periods with enough runs).
+      const open = await deps.catalog.openStageIds(server, now)
+      const rates = new Map<string, { itemId: string; rate: number }[]>()
+      for (const b of await deps.matrix.baselines(server)) {
+        if (!open.has(b.stage_id) || b.times < 1000 || !items.has(b.item_id)) continue
+        const list = rates.get(b.stage_id) ?? []
+        list.push({ itemId: b.item_id, rate: b.quantity / b.times })
+        rates.set(b.stage_id, list)
+      }
+      // Players farm a few stages much more than others: weight stages by their imported runs.
+      const stages = [...rates.keys()].sort()
+      if (stages.length === 0) continue
+      const weights = stages.map((_, i) => 1 / (1 + (i % 40)))
+      const weightSum = weights.reduce((a, b) => a + b, 0)
+      const pickStage = () => {
+        let r = random() * weightSum
+        for (let i = 0; i < stages.length; i++) if ((r -= weights[i] ?? 0) <= 0) return stages[i] as string
+        return stages[stages.length - 1] as string
+      }
+      const today = serverDayIndex(server, now)
+      let batch: NewReport[] = []
+      for (let d = options.days - 1; d >= 0; d--) {
+        const dayStart = serverDayStart(server, today - d)
+        const span = d === 0 ? Math.max(1, now - dayStart) : 86_400_000
+        for (let n = 0; n < perDay; n++) {
+          const stageId = pickStage()
+          const infos = (await deps.catalog.dropInfos(server, stageId)).filter((i) => isActiveAt(i, now) && i.item_id)
+          const times = random() < 0.8 ? 1 : 1 + Math.floor(random() * 6)
+          const drops: { dropType: string; itemId: string; quantity: number }[] = []
+          for (const { itemId, rate } of rates.get(stageId) ?? []) {
+            const info = infos.find((i) => i.item_id === itemId)
+            if (!info) continue
+            let quantity = 0
+            for (let t = 0; t < times; t++) quantity += Math.floor(rate) + (random() < rate - Math.floor(rate) ? 1 : 0)
+            const lower = (info.lower_bound ?? 0) * times
+            const upper = (info.upper_bound ?? quantity) * times
+            quantity = Math.min(Math.max(quantity, lower), upper)
+            if (quantity > 0) drops.push({ dropType: info.drop_type, itemId, quantity })
+          }
+          const pattern = canonicalPattern(drops)
+          batch.push({
+            reportHash: `demo${String(total).padStart(16, '0')}-${Math.floor(random() * 1e16).toString(36).padStart(16, '0').slice(0, 16)}`,
+            server,
+            stageId,
+            patternHash: patternHash(pattern),
+            pattern,
+            drops,
+            times,
+            accountId: accounts[Math.floor(random() * accounts.length)]?.account_id ?? 0,
+            source: DEMO_SOURCE,
+            version: 'simulated',
+            category: 'automated',
+            createdAt: dayStart + Math.floor(random() * span),
+            ip: null,
+            md5: null,
+            metadata: { demo: true },
+          })
+          total++
+          if (batch.length >= 1000) {
+            await deps.reports.insertBatch(batch)
+            batch = []
+            deps.onProgress?.(total, planned)
+          }
+        }
+      }
+      if (batch.length > 0) await deps.reports.insertBatch(batch)
+      deps.onProgress?.(total, planned)
+    }
+    for (;;) {
+      const { verified } = await deps.aggregation.runOnce()
+      if (verified === 0) break
+    }
+    const value = { reports: total, source: DEMO_SOURCE, simulatedAt: now }
+    await deps.db.kysely
+      .insertInto('properties')
+      .values({ key: 'demo.simulated', value: JSON.stringify(value), updated_at: now })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_at: now }))
+      .execute()
+    return { reports: total }
+  },
+})
+export type DemoService = ReturnType<typeof createDemoService>
+export type { Server }
