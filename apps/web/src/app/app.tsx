@@ -1,49 +1,79 @@
-import { ItemListSchema, type Item } from '@dropwise/schemas'
-import { useEffect, useState } from 'react'
+import CssBaseline from '@mui/material/CssBaseline'
+import { ThemeProvider } from '@mui/material/styles'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { lazy, Suspense, useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { createBrowserRouter, Outlet, RouterProvider, useMatches } from 'react-router'
+import { ConfirmDialog } from '../components/feedback/confirm-dialog'
+import { GlobalSnackbar } from '../components/feedback/global-snackbar'
+import { AppShell } from '../components/layout/app-shell'
+import { RandomBackground } from '../components/random-background'
+import { APP_NAME_SEPARATOR, TITLE_SEPARATOR } from '../config/constants'
+import { env } from '../config/env'
+import { OutdatedDialog, StorageWarning } from '../features/shell/banners'
+import { useAppTheme } from '../features/settings/use-app-theme'
+import { fetchBootData, queryClient } from '../lib/data'
+import { changeLocale, isLocale, isSeaborn, seabornOf, baseOf, type Locale } from '../lib/i18n'
+import { buildTitle, type RouteHandle } from './route-handle'
+import { routes, RouteError } from './router'
 
-type State = { kind: 'loading' } | { kind: 'ready'; items: Item[] } | { kind: 'error'; message: string }
+const UpdatePrompt = lazy(() => import('../features/shell/update-prompt'))
 
-/**
- * A minimal page for the spine: proves the server serves the web app and the API round trip.
- * The real app shell (routes, settings, languages) replaces it in issue #4.
- */
-export function App() {
-  const [state, setState] = useState<State>({ kind: 'loading' })
+function DocumentTitle() {
+  const { t } = useTranslation()
+  const matches = useMatches()
+  const titles = matches.map((m) => (m.handle as RouteHandle | undefined)?.title).flatMap((k) => (k ? [t(k)] : []))
+  const title = buildTitle(titles, t('app.name'), TITLE_SEPARATOR, APP_NAME_SEPARATOR)
   useEffect(() => {
-    fetch('/PenguinStats/api/v2/items')
-      .then(async (res) => {
-        if (!res.ok) throw new Error(`The API answered ${res.status}. Try again in a moment.`)
-        return ItemListSchema.parse(await res.json())
-      })
-      .then((items) => setState({ kind: 'ready', items }))
-      .catch((err: unknown) => setState({ kind: 'error', message: err instanceof Error ? err.message : String(err) }))
-  }, [])
+    document.title = title
+  }, [title])
+  return null
+}
 
+/** Seaborn maps the active locale to its variant; leaving maps it back (not saved). */
+function useSeabornLocale(style: string) {
+  const { i18n } = useTranslation()
+  useEffect(() => {
+    const current: Locale = isLocale(i18n.language) ? i18n.language : 'zh'
+    const wanted = style === 'seaborn' ? seabornOf(current) : baseOf(current)
+    if (wanted !== current && (style === 'seaborn' || isSeaborn(current))) void changeLocale(wanted)
+  }, [style, i18n])
+}
+
+function Root() {
+  const { theme, style, styles } = useAppTheme()
+  const blur = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.name === 'ErrorNotFound')
+  useSeabornLocale(style)
+  useEffect(() => {
+    void fetchBootData()
+  }, [])
   return (
-    <main style={{ fontFamily: 'system-ui, sans-serif', maxWidth: '48rem', margin: '3rem auto', padding: '0 1rem' }}>
-      <h1>Dropwise</h1>
-      <p>Community drop statistics for Arknights.</p>
-      {state.kind === 'loading' && <p role="status">Loading items…</p>}
-      {state.kind === 'error' && <p role="alert">{state.message}</p>}
-      {state.kind === 'ready' && (
-        <>
-          <p role="status">{state.items.length} items known.</p>
-          <ul>
-            {state.items.slice(0, 12).map((i) => (
-              <li key={i.itemId}>{i.name_i18n.en || i.name}</li>
-            ))}
-          </ul>
-        </>
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <RandomBackground style={style} dark={theme.palette.mode === 'dark'} blur={blur} />
+      <DocumentTitle />
+      <AppShell style={style} styles={styles}>
+        <Outlet />
+      </AppShell>
+      <GlobalSnackbar />
+      <ConfirmDialog />
+      <OutdatedDialog />
+      <StorageWarning />
+      {env.production && (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
       )}
-      <p>
-        <a href="/api/docs">API documentation</a>
-      </p>
-      <footer>
-        <small>
-          Drop data: <a href="https://penguin-stats.io">Penguin Statistics</a>, licensed{' '}
-          <a href="https://creativecommons.org/licenses/by-nc/4.0/">CC BY-NC 4.0</a>.
-        </small>
-      </footer>
-    </main>
+    </ThemeProvider>
+  )
+}
+
+const router = createBrowserRouter([{ path: '/', element: <Root />, errorElement: <RouteError />, children: [{ errorElement: <RouteError />, children: routes }] }])
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
   )
 }

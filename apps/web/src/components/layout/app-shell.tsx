@@ -1,0 +1,83 @@
+import MenuIcon from '@mui/icons-material/Menu'
+import AppBar from '@mui/material/AppBar'
+import Box from '@mui/material/Box'
+import Drawer from '@mui/material/Drawer'
+import IconButton from '@mui/material/IconButton'
+import Toolbar from '@mui/material/Toolbar'
+import Typography from '@mui/material/Typography'
+import useMediaQuery from '@mui/material/useMediaQuery'
+import type { Theme } from '@mui/material/styles'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useLocation } from 'react-router'
+import { DRAWER_WIDTH } from '../../config/constants'
+import { paths } from '../../config/paths'
+import { AccountManager } from '../../features/account/account-manager'
+import { NetworkStateIndicator } from '../../features/network/network-state-indicator'
+import { ServerSelector } from '../../features/server/server-selector'
+import { DemoBanner, MirrorBanner } from '../../features/shell/banners'
+import type { ThemeStyle } from '../../lib/state'
+import { LoadingOverlay } from '../loading-overlay'
+import { Footer } from './footer'
+import { Navigation } from './navigation'
+
+const SettingsDialog = lazy(() => import('../../features/settings/settings-dialog').then((m) => ({ default: m.SettingsDialog })))
+
+/** Drawer, top bar, banners, page, footer: the layout every route renders in. */
+export function AppShell({ children, style, styles }: { children: ReactNode; style: ThemeStyle; styles: ThemeStyle[] }) {
+  const { t } = useTranslation()
+  const wide = useMediaQuery((th: Theme) => th.breakpoints.up('md'), { noSsr: true })
+  const [mobileOpen, setMobileOpen] = useState(false)
+  const [settings, setSettings] = useState(false)
+  const { pathname } = useLocation()
+
+  useEffect(() => window.scrollTo(0, 0), [pathname])
+
+  const nav = <Navigation onNavigate={() => setMobileOpen(false)} onSettings={() => setSettings(true)} style={style} />
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <AppBar position="fixed" sx={{ zIndex: (th) => th.zIndex.drawer + 1 }} enableColorOnDark>
+        <Toolbar sx={{ gap: 1 }}>
+          {!wide && (
+            <IconButton color="inherit" edge="start" onClick={() => setMobileOpen(!mobileOpen)} aria-label={t('menu.open')} data-testid="menu-button">
+              <MenuIcon />
+            </IconButton>
+          )}
+          <Typography variant="h6" component={Link} to={paths.home.href()} sx={{ color: 'inherit', textDecoration: 'none', flexShrink: 0 }}>
+            {t('app.name')}
+          </Typography>
+          <Box sx={{ flexGrow: 1 }} />
+          <NetworkStateIndicator />
+          <ServerSelector />
+          <AccountManager />
+        </Toolbar>
+      </AppBar>
+      <Box component="nav" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
+        <Drawer
+          variant={wide ? 'permanent' : 'temporary'}
+          open={wide || mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          ModalProps={{ keepMounted: true }}
+          sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+        >
+          <Toolbar />
+          {nav}
+        </Drawer>
+      </Box>
+      <Box component="main" id="main" sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar />
+        <DemoBanner />
+        <MirrorBanner />
+        <Box sx={{ flexGrow: 1, p: { xs: 1.5, sm: 3 }, maxWidth: 1200, width: '100%', mx: 'auto' }}>
+          <Suspense fallback={<LoadingOverlay />}>{children}</Suspense>
+        </Box>
+        <Footer />
+      </Box>
+      {settings && (
+        <Suspense fallback={null}>
+          <SettingsDialog open={settings} onClose={() => setSettings(false)} style={style} styles={styles} />
+        </Suspense>
+      )}
+    </Box>
+  )
+}

@@ -1,0 +1,35 @@
+/** Business constants of the shell (spec 000 §9). Times in ms. */
+export const HOUR_MS = 3_600_000
+export const TTL = {
+  config: HOUR_MS,
+  items: HOUR_MS,
+  stages: HOUR_MS,
+  zones: HOUR_MS,
+  period: HOUR_MS,
+  globalMatrix: HOUR_MS,
+  globalPatternMatrix: HOUR_MS,
+  personalMatrix: HOUR_MS,
+  personalPatternMatrix: HOUR_MS,
+  stats: 600_000,
+  trends: 86_400_000,
+} as const
+
+export const API_TIMEOUT_MS = 90_000
+export const CHUNK_TIMEOUT_MS = 120_000
+export const SNACKBAR_MS = 5_000
+export const STORAGE_WARNING_DELAY_MS = 3_000
+export const STORAGE_WARNING_MS = 30_000
+export const SERVER_OVERLAY_MS = 2_500
+export const SERVER_LOCK_NOTICE_MS = 10_000
+export const RESET_COUNTDOWN_S = 5
+export const RESET_DELAY_MS = 1_000
+export const UPGRADE_RELOAD_MS = 1_000
+export const NETWORK_HIDE_MS = 175
+export const THEME_CHECK_MS = 60_000
+export const BACKGROUND_ROTATE_MS = 300_000
+export const BACKGROUND_ROTATE_LOW_DATA_MS = 1_800_000
+export const CONFIRM_WIDTH = 450
+export const OUTDATED_DIALOG_WIDTH = 350
+export const DRAWER_WIDTH = 300
+export const TITLE_SEPARATOR = ' ‹ '
+export const APP_NAME_SEPARATOR = ' │ '

@@ -1,0 +1,72 @@
+/**
+ * Every route of the app: its pattern (relative to its parent, as React Router nests them), its
+ * name from the spec, and an href builder. Nothing else builds route strings.
+ */
+export const paths = {
+  home: { name: 'Home', path: '/', href: () => '/' },
+  report: { name: 'Report', path: '/report', href: () => '/report' },
+  reportByZone: { name: 'ReportByZone', path: 'stage', href: () => '/report/stage' },
+  reportByZoneSelected: {
+    name: 'ReportByZone_Selected',
+    path: ':zoneId/:stageId',
+    href: (zoneId: string, stageId: string) => `/report/stage/${enc(zoneId)}/${enc(stageId)}`,
+  },
+  recognitionReport: { name: 'RecognitionReport', path: 'recognition', href: () => '/report/recognition' },
+  reportLegacy: { name: 'ReportLegacy', path: ':zoneId/:stageId', href: (zoneId: string, stageId: string) => `/report/${enc(zoneId)}/${enc(stageId)}` },
+  stats: { name: 'Stats', path: '/result', href: () => '/result' },
+  statsByStage: { name: 'StatsByStage', path: 'stage', href: () => '/result/stage' },
+  statsByStageSelected: {
+    name: 'StatsByStage_Selected',
+    path: ':zoneId/:stageId',
+    href: (zoneId: string, stageId: string) => `/result/stage/${enc(zoneId)}/${enc(stageId)}`,
+  },
+  statsByItem: { name: 'StatsByItem', path: 'item', href: () => '/result/item' },
+  statsByItemSelected: { name: 'StatsByItem_SelectedItem', path: ':itemId', href: (itemId: string) => `/result/item/${enc(itemId)}` },
+  planner: { name: 'Planner', path: '/planner', href: () => '/planner' },
+  advancedQuery: {
+    name: 'AdvancedQuery',
+    path: '/advanced',
+    href: (stage?: string) => (stage ? `/advanced?stage=${enc(stage)}` : '/advanced'),
+  },
+  search: { name: 'Search', path: '/search', href: (q?: string) => (q ? `/search?q=${enc(q)}` : '/search') },
+  siteStats: { name: 'SiteStats', path: '/statistics', href: () => '/statistics' },
+  about: { name: 'About', path: '/about', href: () => '/about' },
+  aboutBulletin: { name: 'AboutBulletin', path: 'bulletin', href: () => '/about/bulletin' },
+  aboutMembers: { name: 'AboutMembers', path: 'members', href: () => '/about/members' },
+  aboutContribute: { name: 'AboutContribute', path: 'contribute', href: () => '/about/contribute' },
+  aboutChangelog: { name: 'AboutChangelog', path: 'changelog', href: () => '/about/changelog' },
+  aboutContact: { name: 'AboutContact', path: 'contact', href: () => '/about/contact' },
+  aboutDonate: { name: 'AboutDonate', path: 'donate', href: () => '/about/donate' },
+  aboutLinks: { name: 'AboutLinks', path: 'links', href: () => '/about/links' },
+  aboutCredits: { name: 'AboutCredits', path: 'credits', href: () => '/about/credits' },
+} as const
+
+export type RouteKey = keyof typeof paths
+
+function enc(s: string) {
+  return encodeURIComponent(s)
+}
+
+/** Every concrete path a visitor can open, with sample params: used by the e2e suite and the PWA. */
+export const samplePaths = (sample: { zoneId: string; stageId: string; itemId: string }) => [
+  paths.home.href(),
+  paths.reportByZone.href(),
+  paths.reportByZoneSelected.href(sample.zoneId, sample.stageId),
+  paths.recognitionReport.href(),
+  paths.statsByStage.href(),
+  paths.statsByStageSelected.href(sample.zoneId, sample.stageId),
+  paths.statsByItem.href(),
+  paths.statsByItemSelected.href(sample.itemId),
+  paths.planner.href(),
+  paths.advancedQuery.href(),
+  paths.search.href('1-7'),
+  paths.siteStats.href(),
+  paths.aboutBulletin.href(),
+  paths.aboutMembers.href(),
+  paths.aboutContribute.href(),
+  paths.aboutChangelog.href(),
+  paths.aboutContact.href(),
+  paths.aboutDonate.href(),
+  paths.aboutLinks.href(),
+  paths.aboutCredits.href(),
+]

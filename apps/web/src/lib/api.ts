@@ -1,0 +1,117 @@
+import { API_TIMEOUT_MS } from '../config/constants'
+import { env } from '../config/env'
+
+/** URL fragments whose requests carry `Authorization: PenguinID <id>` when logged in (spec 000 §7). */
+export const AUTHORIZED_FRAGMENTS = ['/report', '/report/recall', 'personal', '/result/advanced', '/recognition/defects/report']
+
+export const needsAuthorization = (url: string) => AUTHORIZED_FRAGMENTS.some((f) => url.includes(f))
+
+/** Compares dotted versions (`v3.4.0`, `3.13.28`); prerelease tags are ignored. */
+export const compareVersions = (a: string, b: string) => {
+  const parts = (v: string) => v.replace(/^[^\d]*/, '').split(/[.+-]/).slice(0, 3).map((p) => Number.parseInt(p, 10) || 0)
+  const [x, y] = [parts(a), parts(b)]
+  for (let i = 0; i < 3; i++) {
+    const d = (x[i] ?? 0) - (y[i] ?? 0)
+    if (d !== 0) return Math.sign(d)
+  }
+  return 0
+}
+
+/** Outdated when `X-Penguin-Upgrade` is present or `X-Penguin-Compatible` names a newer client. */
+export const isOutdated = (headers: Headers, ownVersion: string) => {
+  if (headers.has('X-Penguin-Upgrade')) return true
+  const compatible = headers.get('X-Penguin-Compatible')
+  if (!compatible) return false
+  const version = compatible.replace(/^frontend-v2@/, '')
+  return compareVersions(version, ownVersion) > 0
+}
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}
+
+const DEPLOYING_MARKER = 'content="type=deploying"'
+
+/**
+ * The spec's error text: `(status) text` where text is the maintenance message when the server
+ * says it is unavailable or deploying, else its message, else the body; `(!) text` without a
+ * response. `maintenance` is the translated maintenance message.
+ */
+export const composeErrorText = (
+  res: { status: number; body: string } | null,
+  error: unknown,
+  maintenance: string,
+): string => {
+  if (!res) return `(!) ${error instanceof Error ? error.message : String(error)}`
+  let message: string | undefined
+  try {
+    const parsed = JSON.parse(res.body) as { message?: unknown }
+    if (typeof parsed.message === 'string') message = parsed.message
+  } catch {
+    // not JSON
+  }
+  const text =
+    (message?.includes('unavailable') ?? false) || res.body.includes(DEPLOYING_MARKER)
+      ? maintenance
+      : message || res.body.slice(0, 200) || (error instanceof Error ? error.message : String(error))
+  return `(${res.status}) ${text}`
+}
+
+export interface ApiHooks {
+  username(): string | null
+  onOutdated(): void
+  /** The server assigned or confirmed an identity (`X-Penguin-Set-PenguinID`). */
+  onSetPenguinId(id: string): void
+  maintenanceText(): string
+}
+
+let hooks: ApiHooks = {
+  username: () => null,
+  onOutdated: () => undefined,
+  onSetPenguinId: () => undefined,
+  maintenanceText: () => 'maintenance',
+}
+export const setApiHooks = (h: ApiHooks) => {
+  hooks = h
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST'
+  body?: string
+  contentType?: string
+  signal?: AbortSignal
+}
+
+/** One request to the v2 API with credentials, the 90 s timeout and the shared header handling. */
+export const apiRequest = async (path: string, opts: RequestOptions = {}): Promise<{ text: string; headers: Headers }> => {
+  const url = `${env.apiBase}${path}`
+  const headers: Record<string, string> = {}
+  if (opts.contentType) headers['Content-Type'] = opts.contentType
+  const user = hooks.username()
+  if (user && needsAuthorization(url)) headers.Authorization = `PenguinID ${user}`
+  const timeout = AbortSignal.timeout(API_TIMEOUT_MS)
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout
+  let res: Response
+  try {
+    res = await fetch(url, { method: opts.method ?? 'GET', body: opts.body, headers, credentials: 'include', signal })
+  } catch (err) {
+    throw new ApiError(composeErrorText(null, err, hooks.maintenanceText()), null)
+  }
+  if (isOutdated(res.headers, env.compatVersion)) hooks.onOutdated()
+  const setId = res.headers.get('X-Penguin-Set-PenguinID')
+  const text = await res.text()
+  if (!res.ok) throw new ApiError(composeErrorText({ status: res.status, body: text }, null, hooks.maintenanceText()), res.status)
+  if (setId) hooks.onSetPenguinId(decodeURIComponent(setId))
+  return { text, headers: res.headers }
+}
+
+export const apiGetJson = async (path: string, signal?: AbortSignal): Promise<unknown> => {
+  const { text } = await apiRequest(path, signal ? { signal } : {})
+  return JSON.parse(text) as unknown
+}

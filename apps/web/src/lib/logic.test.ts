@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest'
+import { buildTitle } from '../app/route-handle'
+import { availableStyles, effectiveStyle, resolveMode, specialPeriodStyle } from '../features/settings/theme-style'
+import { readShellConfig } from '../features/shell/frontend-config'
+import { composeErrorText, compareVersions, isOutdated, needsAuthorization } from './api'
+import { pickBackground } from './background'
+import { createDataCache, DATA_VERSION } from './data-cache'
+import { datasets, InvalidStructureError } from './datasets'
+import { formatDate } from './format'
+import { detectLocale } from './i18n'
+import { createFallbackStorage, createMemoryStorage, type KeyValue } from './storage'
+
+const broken: KeyValue = {
+  getItem: () => {
+    throw new Error('denied')
+  },
+  setItem: () => {
+    throw new Error('denied')
+  },
+  removeItem: () => {
+    throw new Error('denied')
+  },
+}
+
+describe('storage fallback', () => {
+  it('walks local → session → memory and warns once when only memory works', () => {
+    let warnings = 0
+    const mem = createMemoryStorage()
+    const s = createFallbackStorage(
+      [
+        { kind: 'local', get: () => broken },
+        { kind: 'session', get: () => broken },
+        { kind: 'memory', get: () => mem },
+      ],
+      () => warnings++,
+    )
+    s.setItem('a', '1')
+    expect(s.getItem('a')).toBe('1')
+    expect(s.kind).toBe('memory')
+    expect(warnings).toBe(1)
+  })
+  it('keeps the first working backend', () => {
+    const session = createMemoryStorage()
+    const s = createFallbackStorage(
+      [
+        { kind: 'local', get: () => broken },
+        { kind: 'session', get: () => session },
+        { kind: 'memory', get: () => createMemoryStorage() },
+      ],
+      () => undefined,
+    )
+    s.setItem('k', 'v')
+    expect(session.getItem('k')).toBe('v')
+    expect(s.kind).toBe('session')
+  })
+})
+
+describe('api', () => {
+  it('adds authorization only to the spec routes', () => {
+    for (const u of ['/report', '/report/recall', '/_private/result/matrix/CN/personal/all', '/result/advanced', '/recognition/defects/report/init'])
+      expect(needsAuthorization(`/api/v2${u}`)).toBe(true)
+    for (const u of ['/items', '/stages?server=CN', '/_private/result/matrix/CN/global/all']) expect(needsAuthorization(`/api/v2${u}`)).toBe(false)
+  })
+  it('detects outdated clients from headers', () => {
+    expect(isOutdated(new Headers({ 'X-Penguin-Compatible': 'frontend-v2@v3.4.0' }), '3.13.28')).toBe(false)
+    expect(isOutdated(new Headers({ 'X-Penguin-Compatible': 'frontend-v2@v4.0.0' }), '3.13.28')).toBe(true)
+    expect(isOutdated(new Headers({ 'X-Penguin-Upgrade': '1' }), '3.13.28')).toBe(true)
+    expect(compareVersions('v3.13.28', '3.13.28')).toBe(0)
+  })
+  it('composes error texts', () => {
+    expect(composeErrorText({ status: 400, body: '{"code":"NOT_FOUND","message":"resource not found"}' }, null, 'M')).toBe('(400) resource not found')
+    expect(composeErrorText({ status: 503, body: '{"message":"service unavailable"}' }, null, 'M')).toBe('(503) M')
+    expect(composeErrorText({ status: 502, body: '<meta name="penguin:exception" content="type=deploying">' }, null, 'M')).toBe('(502) M')
+    expect(composeErrorText(null, new Error('Failed to fetch'), 'M')).toBe('(!) Failed to fetch')
+  })
+})
+
+describe('datasets', () => {
+  it('rejects a wrong shape with "Invalid structure" and keeps the detail', () => {
+    expect(() => datasets.items.parse([{ itemId: 1 }])).toThrow(InvalidStructureError)
+    expect(() => datasets.items.parse([])).toThrow(/Invalid structure: empty list/)
+  })
+  it('unwraps matrices and sorts items', () => {
+    const row = { stageId: 's', itemId: 'i', times: 10, quantity: 3, stdDev: 0.1, start: 0, end: null }
+    expect(datasets.globalMatrix.parse({ matrix: [row] })).toEqual([row])
+    expect(datasets.globalPatternMatrix.parse({ pattern_matrix: [] })).toEqual([])
+    expect(datasets.personalMatrix.path({ server: 'JP', category: 'manual' })).toBe('/_private/result/matrix/JP/personal/manual')
+  })
+})
+
+describe('data cache', () => {
+  it('keeps data per server with version marker 2, drops old formats, unknown and stale keys', () => {
+    const mem = createMemoryStorage()
+    mem.setItem('d', JSON.stringify({ data: {}, meta: { v: 1 } }))
+    let now = 1_000_000_000_000
+    const cache = createDataCache(mem, 'd', () => now)
+    cache.migrate(['legacy'])
+    cache.set('CN', 'stages', [1])
+    cache.set('_shared', 'items', [2])
+    cache.set('US', 'bogus', [3])
+    expect(JSON.parse(mem.getItem('d')!).v).toBe(DATA_VERSION)
+    expect(cache.get('CN', 'stages')?.c).toEqual([1])
+    cache.migrate([])
+    expect(cache.get('US', 'bogus')).toBeUndefined()
+    cache.clear('CN')
+    expect(cache.get('CN', 'stages')).toBeUndefined()
+    expect(cache.get('_shared', 'items')?.c).toEqual([2])
+    now += 8 * 86_400_000
+    cache.migrate([])
+    expect(cache.get('_shared', 'items')).toBeUndefined()
+  })
+})
+
+describe('theme style', () => {
+  it('applies special periods by priority and hides unreleased styles', () => {
+    expect(specialPeriodStyle(new Date(2024, 2, 9, 12))).toBe('miku2021')
+    expect(specialPeriodStyle(new Date(2024, 3, 1, 12))).toBe('seaborn')
+    expect(specialPeriodStyle(new Date('2025-09-10T12:00:00+08:00'))).toBe('avemujica')
+    expect(effectiveStyle('default', new Date(2024, 5, 1))).toBe('default')
+    expect(availableStyles(new Date('2023-03-01T00:00:00Z'))).toEqual(['default', 'miku2021'])
+    expect(availableStyles(new Date('2026-01-01T00:00:00Z'))).toContain('avemujica')
+  })
+  it('resolves appearance: system follows the OS and falls back to dark; seaborn forces dark', () => {
+    expect(resolveMode('system', 'default', null)).toBe('dark')
+    expect(resolveMode('system', 'default', false)).toBe('light')
+    expect(resolveMode('light', 'seaborn', false)).toBe('dark')
+  })
+})
+
+describe('misc', () => {
+  it('builds titles from matched routes', () => {
+    expect(buildTitle(['Drop Rates', 'By Item'], 'Dropwise', ' ‹ ', ' │ ')).toBe('By Item ‹ Drop Rates │ Dropwise')
+    expect(buildTitle([], 'Dropwise', ' ‹ ', ' │ ')).toBe('Dropwise')
+  })
+  it('picks at most 3 backgrounds a day, rarely the rare one', () => {
+    let memo = { last: '', ids: [] as number[] }
+    const day = new Date(2024, 0, 1)
+    for (let i = 0; i < 10; i++) memo = pickBackground(memo, day, () => (i * 0.37) % 1 || 0.5).memo
+    expect(memo.ids.length).toBe(3)
+    expect(pickBackground(memo, day, () => 0.001).id).toBe(-1)
+    expect(pickBackground(memo, new Date(2024, 0, 2), () => 0.5).memo.ids.length).toBe(1)
+  })
+  it('detects the browser language and formats dates per the spec', () => {
+    expect(detectLocale(['ja-JP', 'en'])).toBe('ja')
+    expect(detectLocale(['fr-FR'])).toBe('zh')
+    expect(formatDate(new Date(2024, 2, 5, 9, 7).getTime(), { now: new Date(2024, 5, 1).getTime() })).toBe('3.5')
+    expect(formatDate(new Date(2023, 2, 5, 9, 7).getTime(), { now: new Date(2024, 5, 1).getTime(), time: true })).toBe('23.3.5 9:07')
+  })
+  it('reads the shell fields of /config', () => {
+    expect(readShellConfig({ demo: true }).demo).toBe(true)
+    expect(readShellConfig({ demo: { present: false } }).demo).toBe(false)
+    expect(readShellConfig({}).demo).toBeUndefined()
+  })
+})
