@@ -1,5 +1,116 @@
+import {
+  AdvancedQueryRequestSchema,
+  AdvancedResultsResponseSchema,
+  ApiErrorSchema,
+  CategorySchema,
+  PatternQuerySchema,
+  PatternResponseSchema,
+  ServerQuerySchema,
+  ServerSchema,
+  TrendResultSchema,
+} from '@dropwise/schemas'
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import type { ResultsService } from './results.service'
+import { z } from 'zod'
+import { sendJson, setPrivate, setPublicCache } from '../../lib/http-cache'
+import { penguinIdOf } from '../accounts/identity'
+import type { ResultsAnswer, ResultsService } from './results.service'
 
-/** `/result/pattern`, `/result/trends`, `/result/advanced` and their `_private` twins. */
-export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService }> = async () => {}
+const tags = ['results']
+
+const send = (reply: FastifyReply, answer: ResultsAnswer) => {
+  if (answer.personal) setPrivate(reply)
+  else setPublicCache(reply, answer.builtAt)
+  return sendJson(reply, answer.body)
+}
+
+/** `/result/pattern`, `/result/trends`, `/result/advanced` and their `_private` twins (api-v2.md §8.2-8.5). */
+export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService }> = async (app, { results }) => {
+  app.get(
+    '/result/pattern',
+    {
+      schema: {
+        tags,
+        summary: 'Pattern matrix (category is always all)',
+        querystring: PatternQuerySchema,
+        response: { 200: PatternResponseSchema, 400: ApiErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      const { server, is_personal, show_all_patterns } = req.query
+      const answer = await results.patterns(
+        // Exactly the string "true" lifts the cap (§8.2).
+        { server, category: 'all', personal: is_personal ?? false, showAll: show_all_patterns === 'true' },
+        penguinIdOf(req),
+      )
+      return send(reply, answer)
+    },
+  )
+
+  app.get(
+    '/_private/result/pattern/:server/:source/:category?',
+    {
+      schema: {
+        tags,
+        summary: 'Pattern matrix for the web client (category honoured, 19 per stage)',
+        params: z.object({ server: ServerSchema, source: z.string(), category: CategorySchema.optional() }),
+        response: { 200: PatternResponseSchema, 400: ApiErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      const { server, source, category } = req.params
+      const answer = await results.patterns(
+        { server, category: category ?? 'all', personal: source === 'personal', showAll: false },
+        penguinIdOf(req),
+      )
+      return send(reply, answer)
+    },
+  )
+
+  const trends = async (server: z.infer<typeof ServerSchema>, reply: FastifyReply) => {
+    const { body, builtAt } = await results.trends(server)
+    setPublicCache(reply, builtAt)
+    return sendJson(reply, body)
+  }
+  app.get(
+    '/result/trends',
+    {
+      schema: {
+        tags,
+        summary: 'Daily global trends of the last 60 days',
+        querystring: ServerQuerySchema,
+        response: { 200: TrendResultSchema, 400: ApiErrorSchema },
+      },
+    },
+    async (req, reply) => trends(req.query.server, reply),
+  )
+  app.get(
+    '/_private/result/trend/:server',
+    {
+      schema: {
+        tags,
+        summary: 'Daily global trends for the web client',
+        params: z.object({ server: ServerSchema }),
+        response: { 200: TrendResultSchema, 400: ApiErrorSchema },
+      },
+    },
+    async (req, reply) => trends(req.params.server, reply),
+  )
+
+  app.post(
+    '/result/advanced',
+    {
+      schema: {
+        tags,
+        summary: 'Advanced queries: matrices over custom windows, or trends with an interval',
+        body: AdvancedQueryRequestSchema,
+        response: { 200: AdvancedResultsResponseSchema, 400: ApiErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      const { results: advanced, personal } = await results.advanced(req.body, penguinIdOf(req))
+      if (personal) setPrivate(reply)
+      return { advanced_results: advanced }
+    },
+  )
+}

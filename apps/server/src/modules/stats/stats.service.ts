@@ -1,13 +1,17 @@
-import type { Server, SiteStats } from '@dropwise/schemas'
-import type { CachedBody, CatalogService } from '../catalog/catalog.service'
+import type { Server } from '@dropwise/schemas'
+import { DAY_MS, siteStats, type SiteStatsStage } from '@dropwise/stats'
 import type { DataVersion } from '../../lib/data-version'
 import type { Db } from '../../plugins/db'
-import { createMatrixRepository } from '../matrix/matrix.repository'
+import type { CachedBody, CatalogService } from '../catalog/catalog.service'
+import { createVersionCache } from '../results/version-cache'
+import { createStatsRepository } from './stats.repository'
 
-const STATS_ITEM_TYPES = new Set(['MATERIAL', 'FURN', 'CHIP'])
-const TTL_MS = 5 * 60 * 1000
+/** How long the last-24-hours totals are reused: the window slides continuously, so it is refreshed on a timer. */
+const RECENT_TTL_MS = 5 * 60 * 1000
+// Aggregate runs of a stage are added to every item row of the stage and to this extra key, so the
+// per-stage maximum of siteStats is "largest baseline item total + aggregated runs" (or just the runs).
+const STAGE_RUNS_KEY = '\u0000runs'
 
-/** Site statistics (api-v2.md §6.8, §10.7), from the imported history until reports are aggregated. */
 export interface StatsServiceDeps {
   db: Db
   catalog: CatalogService
@@ -15,45 +19,76 @@ export interface StatsServiceDeps {
   clock: () => number
 }
 
+interface AllTime {
+  pairTimes: { stageId: string; itemId: string; times: number }[]
+  itemQuantities: { itemId: string; quantity: number }[]
+}
+
+/**
+ * Site statistics (api-v2.md §6.8, §10.7): all-time totals from the imported baselines plus the daily
+ * aggregates (category `all`), rebuilt when the data version moves; the last-24-hours runs from raw
+ * valid reports, refreshed every five minutes. The serialised body is cached per server.
+ */
 export const createStatsService = (deps: StatsServiceDeps) => {
-  const matrix = createMatrixRepository(deps.db)
-  const cache = new Map<Server, CachedBody & { validUntil: number }>()
+  const repository = createStatsRepository(deps.db)
+  const allTime = createVersionCache<AllTime>(deps.version, deps.clock)
+  const recent = new Map<Server, { rows: { stageId: string; times: number }[]; builtAt: number }>()
+  const bodies = new Map<Server, { allTime: AllTime; recentAt: number; body: CachedBody }>()
+
+  const readAllTime = (server: Server) =>
+    allTime.get(server, async () => {
+      const [baselines, stageTotals, itemTotals] = await Promise.all([
+        repository.baselines(server),
+        repository.stageTotals(server),
+        repository.itemTotals(server),
+      ])
+      const pairTimes = baselines.map((b) => ({ stageId: b.stage_id, itemId: b.item_id, times: b.times }))
+      const itemsOfStage = new Map<string, string[]>()
+      for (const b of baselines) itemsOfStage.set(b.stage_id, [...(itemsOfStage.get(b.stage_id) ?? []), b.item_id])
+      for (const s of stageTotals) {
+        for (const itemId of [...(itemsOfStage.get(s.stage_id) ?? []), STAGE_RUNS_KEY]) {
+          pairTimes.push({ stageId: s.stage_id, itemId, times: s.times })
+        }
+      }
+      const itemQuantities = [
+        ...baselines.map((b) => ({ itemId: b.item_id, quantity: b.quantity })),
+        ...itemTotals.map((i) => ({ itemId: i.item_id, quantity: i.quantity })),
+      ]
+      return { value: { pairTimes, itemQuantities }, validUntil: Number.POSITIVE_INFINITY }
+    })
+
+  const readRecent = async (server: Server, now: number) => {
+    const hit = recent.get(server)
+    if (hit && now >= hit.builtAt && now < hit.builtAt + RECENT_TTL_MS) return hit
+    const rows = (await repository.recentStageTimes(server, now - DAY_MS, now + 1)).map((r) => ({ stageId: r.stage_id, times: r.times }))
+    const entry = { rows, builtAt: now }
+    recent.set(server, entry)
+    return entry
+  }
+
   return {
-    invalidate: () => cache.clear(),
+    invalidate: () => {
+      allTime.clear()
+      recent.clear()
+      bodies.clear()
+    },
     async siteStats(server: Server): Promise<CachedBody> {
       const now = deps.clock()
-      const hit = cache.get(server)
-      if (hit && now < hit.validUntil) return hit
-      const [rows, stages, items] = await Promise.all([
-        matrix.baselines(server),
-        deps.catalog.stageRows(),
-        deps.catalog.itemList(),
-      ])
-      const stageById = new Map(stages.map((s) => [s.stage_id, s]))
-      const typeOf = new Map(items.map((i) => [i.itemId, i.itemType]))
-      const stageTimes = new Map<string, number>()
-      const itemQuantities = new Map<string, number>()
-      for (const r of rows) {
-        const stage = stageById.get(r.stage_id)
-        if (stage && r.stage_id !== 'recruit' && !stage.is_gacha) {
-          // Items of a stage may have different periods: the stage total is its largest per-item total.
-          stageTimes.set(r.stage_id, Math.max(stageTimes.get(r.stage_id) ?? 0, r.times))
-        }
-        if (STATS_ITEM_TYPES.has(typeOf.get(r.item_id) ?? '')) {
-          itemQuantities.set(r.item_id, (itemQuantities.get(r.item_id) ?? 0) + r.quantity)
-        }
-      }
-      let totalApCost = 0
-      for (const [stageId, times] of stageTimes) totalApCost += (stageById.get(stageId)?.ap_cost ?? 0) * times
-      const stats: SiteStats = {
-        totalStageTimes: [...stageTimes].map(([stageId, times]) => ({ stageId, times })),
-        totalStageTimes_24h: [],
-        totalItemQuantities: [...itemQuantities].map(([itemId, quantity]) => ({ itemId, quantity })),
-        totalApCost,
-      }
-      const entry = { body: JSON.stringify(stats), builtAt: now, validUntil: now + TTL_MS }
-      cache.set(server, entry)
-      return entry
+      const [totals, last24h] = await Promise.all([readAllTime(server), readRecent(server, now)])
+      const hit = bodies.get(server)
+      if (hit && hit.allTime === totals && hit.recentAt === last24h.builtAt) return hit.body
+      const [stageRows, items] = await Promise.all([deps.catalog.stageRows(), deps.catalog.itemList()])
+      const stages = new Map<string, SiteStatsStage>(stageRows.map((s) => [s.stage_id, { apCost: s.ap_cost, isGacha: s.is_gacha }]))
+      const stats = siteStats({
+        stages,
+        itemTypes: new Map(items.map((i) => [i.itemId, i.itemType])),
+        pairTimes: totals.pairTimes,
+        recentStageTimes: last24h.rows,
+        itemQuantities: totals.itemQuantities,
+      })
+      const body = { body: JSON.stringify(stats), builtAt: now }
+      bodies.set(server, { allTime: totals, recentAt: last24h.builtAt, body })
+      return body
     },
   }
 }

@@ -1,0 +1,49 @@
+import type { Server } from '@dropwise/schemas'
+import type { Db } from '../../plugins/db'
+
+/** Totals behind `/stats` (api-v2.md §10.7): imported history, all-time daily aggregates, and the last 24 h of raw reports. */
+export const createStatsRepository = (db: Db) => ({
+  /** Imported history per (stage, item), category `all`. */
+  baselines: (server: Server) =>
+    db.kysely
+      .selectFrom('matrix_baselines')
+      .select(['stage_id', 'item_id', 'times', 'quantity'])
+      .where('server', '=', server)
+      .execute(),
+
+  /** All-time Σ runs per stage from the daily aggregates, category `all`. */
+  stageTotals: (server: Server) =>
+    db.kysely
+      .selectFrom('agg_stage_daily')
+      .select(['stage_id', (eb) => eb.fn.sum<number>('times').as('times')])
+      .where('server', '=', server)
+      .where('category', '=', 'all')
+      .groupBy('stage_id')
+      .execute(),
+
+  /** All-time Σ quantity per item from the daily aggregates, category `all`. */
+  itemTotals: (server: Server) =>
+    db.kysely
+      .selectFrom('agg_item_daily')
+      .select(['item_id', (eb) => eb.fn.sum<number>('quantity').as('quantity')])
+      .where('server', '=', server)
+      .where('category', '=', 'all')
+      .groupBy('item_id')
+      .execute(),
+
+  /**
+   * Σ times of valid (reliability 0) reports per stage created in `[since, until)`: a range scan on
+   * the `(server, created_at)` index.
+   */
+  recentStageTimes: (server: Server, since: number, until: number) =>
+    db.kysely
+      .selectFrom('drop_reports')
+      .select(['stage_id', (eb) => eb.fn.sum<number>('times').as('times')])
+      .where('server', '=', server)
+      .where('created_at', '>=', since)
+      .where('created_at', '<', until)
+      .where('reliability', '=', 0)
+      .groupBy('stage_id')
+      .execute(),
+})
+export type StatsRepository = ReturnType<typeof createStatsRepository>
