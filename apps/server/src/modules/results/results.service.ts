@@ -42,10 +42,18 @@ import {
   createResultsRepository,
   type PatternCountRow,
   type ReportFilter,
+  type ResultsRepository,
+  type StageDayWindow,
   type StageTimeWindow,
   type WindowPatternRow,
 } from './results.repository'
+import { SETTLED_TTL_MS, createSettledCache, firstRecentDay, splitDayWindows } from './settled-days'
 import { createVersionCache } from './version-cache'
+
+interface DayRows {
+  stage: Awaited<ReturnType<ResultsRepository['stageDays']>>
+  item: Awaited<ReturnType<ResultsRepository['itemDays']>>
+}
 
 export interface ResultsServiceDeps {
   db: Db
@@ -98,6 +106,8 @@ export const createResultsService = (deps: ResultsServiceDeps) => {
   const repository = createResultsRepository(deps.db)
   const patternCache = createVersionCache<GlobalPatterns>(deps.version, clock)
   const trendCache = createVersionCache<CachedBody>(deps.version, clock)
+  const settledPatterns = createSettledCache<[PatternCountRow[], { stage_id: string; reports: number }[]]>()
+  const settledTrends = createSettledCache<[DayRows['stage'], DayRows['item']]>()
 
   const sortIds = async () => {
     const items = await catalog.itemList()
@@ -171,12 +181,26 @@ export const createResultsService = (deps: ResultsServiceDeps) => {
         fromDay: serverDayIndex(server, w.start),
         toDay: serverDayIndex(server, w.end - 1),
       }))
-      const [rows, singles] = await Promise.all([
-        repository.patternCounts(server, category, dayWindows),
-        repository.singleRunCounts(server, category, dayWindows),
+      const cut = firstRecentDay(serverDayIndex(server, now))
+      const split = splitDayWindows(dayWindows, cut)
+      const readCounts = (ws: StageDayWindow[]) =>
+        Promise.all([repository.patternCounts(server, category, ws), repository.singleRunCounts(server, category, ws)])
+      const [settled, recent] = await Promise.all([
+        settledPatterns.get(`${server}|${category}`, `${cut}|${JSON.stringify(split.settled)}`, now, () => readCounts(split.settled)),
+        readCounts(split.recent),
       ])
-      const all = await patternElements(windows, rows, new Map(singles.map((s) => [s.stage_id, s.reports])), now)
-      return { value: { all, bodies: new Map(), builtAt: now }, validUntil }
+      const rows = new Map<string, PatternCountRow>()
+      for (const r of [...settled[0], ...recent[0]]) {
+        const key = `${r.stage_id}|${r.pattern_id}`
+        const seen = rows.get(key)
+        rows.set(key, seen ? { ...seen, reports: seen.reports + r.reports } : r)
+      }
+      const singles = new Map<string, number>()
+      for (const r of [...settled[1], ...recent[1]]) singles.set(r.stage_id, (singles.get(r.stage_id) ?? 0) + r.reports)
+      const all = await patternElements(windows, [...rows.values()].filter((r) => r.reports > 0), singles, now)
+      // Midnight moves the settled/recent cut; the settled part is re-read within its TTL at the latest.
+      const nextRoll = Math.min(validUntil, serverDayStart(server, serverDayIndex(server, now) + 1), now + SETTLED_TTL_MS)
+      return { value: { all, bodies: new Map(), builtAt: now }, validUntil: nextRoll }
     })
 
   /** The bucket-free matrix of one stage over a custom window (§10.3 "custom window"). */
@@ -290,6 +314,8 @@ export const createResultsService = (deps: ResultsServiceDeps) => {
     invalidate: () => {
       patternCache.clear()
       trendCache.clear()
+      settledPatterns.clear()
+      settledTrends.clear()
       fetchedAtProperty = null
     },
 
@@ -318,10 +344,15 @@ export const createResultsService = (deps: ResultsServiceDeps) => {
       trendCache.get(server, async (now) => {
         const today = serverDayIndex(server, now)
         const from = today - GLOBAL_TREND_DAYS + 1
-        const [stageDays, itemDays] = await Promise.all([
-          repository.stageDays(server, 'all', from, today),
-          repository.itemDays(server, 'all', from, today),
+        const cut = firstRecentDay(today)
+        const read = (fromDay: number, toDay: number) =>
+          Promise.all([repository.stageDays(server, 'all', fromDay, toDay), repository.itemDays(server, 'all', fromDay, toDay)])
+        const [settled, recent] = await Promise.all([
+          settledTrends.get(server, `${from}|${cut}`, now, () => read(from, cut - 1)),
+          read(cut, today),
         ])
+        const stageDays = [...settled[0], ...recent[0]]
+        const itemDays = [...settled[1], ...recent[1]]
         const runs = new Map<string, Map<number, number>>()
         for (const r of stageDays) {
           const days = runs.get(r.stage_id) ?? new Map<number, number>()
@@ -348,7 +379,7 @@ export const createResultsService = (deps: ResultsServiceDeps) => {
           }
         }
         const trend = buildGlobalTrend(server, today, rows)
-        return { value: { body: JSON.stringify({ trend }), builtAt: now }, validUntil: serverDayStart(server, today + 1) }
+        return { value: { body: JSON.stringify({ trend }), builtAt: now }, validUntil: Math.min(serverDayStart(server, today + 1), now + SETTLED_TTL_MS) }
       }),
 
     /** `POST /result/advanced` (§8.4): one matrix or trend per query, from raw reports (plus covered baselines). */

@@ -11,23 +11,27 @@ export const createStatsRepository = (db: Db) => ({
       .where('server', '=', server)
       .execute(),
 
-  /** All-time Σ runs per stage from the daily aggregates, category `all`. */
-  stageTotals: (server: Server) =>
+  /** Σ runs per stage over days `fromDay … toDay` from the daily aggregates, category `all`. */
+  stageTotals: (server: Server, fromDay: number, toDay: number) =>
     db.kysely
       .selectFrom('agg_stage_daily')
       .select(['stage_id', (eb) => eb.fn.sum<number>('times').as('times')])
       .where('server', '=', server)
       .where('category', '=', 'all')
+      .where('day', '>=', fromDay)
+      .where('day', '<=', toDay)
       .groupBy('stage_id')
       .execute(),
 
-  /** All-time Σ quantity per item from the daily aggregates, category `all`. */
-  itemTotals: (server: Server) =>
+  /** Σ quantity per item over days `fromDay … toDay` from the daily aggregates, category `all`. */
+  itemTotals: (server: Server, fromDay: number, toDay: number) =>
     db.kysely
       .selectFrom('agg_item_daily')
       .select(['item_id', (eb) => eb.fn.sum<number>('quantity').as('quantity')])
       .where('server', '=', server)
       .where('category', '=', 'all')
+      .where('day', '>=', fromDay)
+      .where('day', '<=', toDay)
       .groupBy('item_id')
       .execute(),
 

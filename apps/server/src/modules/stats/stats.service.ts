@@ -1,16 +1,20 @@
 import type { Server } from '@dropwise/schemas'
-import { DAY_MS, siteStats, type SiteStatsStage } from '@dropwise/stats'
+import { DAY_MS, serverDayIndex, serverDayStart, siteStats, type SiteStatsStage } from '@dropwise/stats'
 import type { DataVersion } from '../../lib/data-version'
 import type { Db } from '../../plugins/db'
 import type { CachedBody, CatalogService } from '../catalog/catalog.service'
+import { SETTLED_TTL_MS, createSettledCache, firstRecentDay } from '../results/settled-days'
 import { createVersionCache } from '../results/version-cache'
-import { createStatsRepository } from './stats.repository'
+import { createStatsRepository, type StatsRepository } from './stats.repository'
 
 /** How long the last-24-hours totals are reused: the window slides continuously, so it is refreshed on a timer. */
 const RECENT_TTL_MS = 5 * 60 * 1000
 // Aggregate runs of a stage are added to every item row of the stage and to this extra key, so the
 // per-stage maximum of siteStats is "largest baseline item total + aggregated runs" (or just the runs).
 const STAGE_RUNS_KEY = '\u0000runs'
+// Day-index bounds of "all history" (the day column is a 32-bit integer).
+const MIN_DAY = -2_147_483_648
+const MAX_DAY = 2_147_483_647
 
 export interface StatsServiceDeps {
   db: Db
@@ -26,35 +30,44 @@ interface AllTime {
 
 /**
  * Site statistics (api-v2.md §6.8, §10.7): all-time totals from the imported baselines plus the daily
- * aggregates (category `all`), rebuilt when the data version moves; the last-24-hours runs from raw
- * valid reports, refreshed every five minutes. The serialised body is cached per server.
+ * aggregates (category `all`): settled days are kept in memory, recent days re-read when the data
+ * version moves (see settled-days.ts); the last-24-hours runs from raw valid reports, refreshed every
+ * five minutes. The serialised body is cached per server.
  */
 export const createStatsService = (deps: StatsServiceDeps) => {
   const repository = createStatsRepository(deps.db)
   const allTime = createVersionCache<AllTime>(deps.version, deps.clock)
+  const settled = createSettledCache<
+    [Awaited<ReturnType<StatsRepository['baselines']>>, [Awaited<ReturnType<StatsRepository['stageTotals']>>, Awaited<ReturnType<StatsRepository['itemTotals']>>]]
+  >()
   const recent = new Map<Server, { rows: { stageId: string; times: number }[]; builtAt: number }>()
   const bodies = new Map<Server, { allTime: AllTime; recentAt: number; body: CachedBody }>()
 
+  const readTotals = (server: Server, fromDay: number, toDay: number) =>
+    Promise.all([repository.stageTotals(server, fromDay, toDay), repository.itemTotals(server, fromDay, toDay)])
+
   const readAllTime = (server: Server) =>
-    allTime.get(server, async () => {
-      const [baselines, stageTotals, itemTotals] = await Promise.all([
-        repository.baselines(server),
-        repository.stageTotals(server),
-        repository.itemTotals(server),
+    allTime.get(server, async (now) => {
+      const today = serverDayIndex(server, now)
+      const cut = firstRecentDay(today)
+      const [[baselines, [settledStages, settledItems]], [recentStages, recentItems]] = await Promise.all([
+        settled.get(server, String(cut), now, () => Promise.all([repository.baselines(server), readTotals(server, MIN_DAY, cut - 1)])),
+        readTotals(server, cut, MAX_DAY),
       ])
       const pairTimes = baselines.map((b) => ({ stageId: b.stage_id, itemId: b.item_id, times: b.times }))
       const itemsOfStage = new Map<string, string[]>()
       for (const b of baselines) itemsOfStage.set(b.stage_id, [...(itemsOfStage.get(b.stage_id) ?? []), b.item_id])
-      for (const s of stageTotals) {
+      for (const s of [...settledStages, ...recentStages]) {
         for (const itemId of [...(itemsOfStage.get(s.stage_id) ?? []), STAGE_RUNS_KEY]) {
           pairTimes.push({ stageId: s.stage_id, itemId, times: s.times })
         }
       }
       const itemQuantities = [
         ...baselines.map((b) => ({ itemId: b.item_id, quantity: b.quantity })),
-        ...itemTotals.map((i) => ({ itemId: i.item_id, quantity: i.quantity })),
+        ...[...settledItems, ...recentItems].map((i) => ({ itemId: i.item_id, quantity: i.quantity })),
       ]
-      return { value: { pairTimes, itemQuantities }, validUntil: Number.POSITIVE_INFINITY }
+      // The settled/recent cut moves at the next server midnight; settled sums are re-read within their TTL.
+      return { value: { pairTimes, itemQuantities }, validUntil: Math.min(serverDayStart(server, today + 1), now + SETTLED_TTL_MS) }
     })
 
   const readRecent = async (server: Server, now: number) => {
@@ -69,6 +82,7 @@ export const createStatsService = (deps: StatsServiceDeps) => {
   return {
     invalidate: () => {
       allTime.clear()
+      settled.clear()
       recent.clear()
       bodies.clear()
     },
