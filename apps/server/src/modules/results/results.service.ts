@@ -151,7 +151,11 @@ export const createResultsService = (deps: ResultsServiceDeps) => {
   ): Promise<KeyedPatternElement[]> => {
     const sortIdOf = await sortIds()
     const byStage = new Map<string, PatternCountRow[]>()
-    for (const r of rows) byStage.set(r.stage_id, [...(byStage.get(r.stage_id) ?? []), r])
+    for (const r of rows) {
+      const list = byStage.get(r.stage_id)
+      if (list) list.push(r)
+      else byStage.set(r.stage_id, [r])
+    }
     const elements: KeyedPatternElement[] = []
     for (const w of windows) {
       const list = byStage.get(w.stageId)
@@ -251,7 +255,9 @@ export const createResultsService = (deps: ResultsServiceDeps) => {
       const at = plan.startTime + r.bucket * plan.intervalMs
       runs.push({ at, times: r.times })
       for (const d of toPatternDrops(r.drops)) {
-        drops.set(d.itemId, [...(drops.get(d.itemId) ?? []), { at, quantity: d.quantity * r.reports }])
+        const samples = drops.get(d.itemId)
+        if (samples) samples.push({ at, quantity: d.quantity * r.reports })
+        else drops.set(d.itemId, [{ at, quantity: d.quantity * r.reports }])
       }
     }
     let itemIds: Iterable<string>

@@ -56,7 +56,11 @@ export const createStatsService = (deps: StatsServiceDeps) => {
       ])
       const pairTimes = baselines.map((b) => ({ stageId: b.stage_id, itemId: b.item_id, times: b.times }))
       const itemsOfStage = new Map<string, string[]>()
-      for (const b of baselines) itemsOfStage.set(b.stage_id, [...(itemsOfStage.get(b.stage_id) ?? []), b.item_id])
+      for (const b of baselines) {
+        const items = itemsOfStage.get(b.stage_id)
+        if (items) items.push(b.item_id)
+        else itemsOfStage.set(b.stage_id, [b.item_id])
+      }
       for (const s of [...settledStages, ...recentStages]) {
         for (const itemId of [...(itemsOfStage.get(s.stage_id) ?? []), STAGE_RUNS_KEY]) {
           pairTimes.push({ stageId: s.stage_id, itemId, times: s.times })
