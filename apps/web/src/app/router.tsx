@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
 import { lazy, type ComponentType } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Navigate, useParams, type RouteObject } from 'react-router'
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
 import { paths } from '../config/paths'
 import { withTimeout } from './lazy'
 import type { RouteHandle } from './route-handle'
@@ -16,10 +16,10 @@ const stats = () => import('./routes/stats-pages')
 const report = () => import('./routes/report-pages')
 const misc = () => import('./routes/misc-pages')
 
-function LegacyReportRedirect() {
-  const { zoneId, stageId } = useParams()
-  return <Navigate replace to={zoneId && stageId ? paths.reportByZoneSelected.href(zoneId, stageId) : paths.reportByZone.href()} />
-}
+/** The legacy report path /report/{zoneId}/{stageId} goes to the stage report with the same params. */
+const legacyReportRedirect = ({ params }: LoaderFunctionArgs) =>
+  redirect(params.zoneId && params.stageId ? paths.reportByZoneSelected.href(params.zoneId, params.stageId) : paths.reportByZone.href())
+const redirectTo = (href: string) => () => redirect(href)
 
 export function RouteError() {
   const { t } = useTranslation()
@@ -39,7 +39,7 @@ export const routes: RouteObject[] = [
     path: paths.report.path,
     handle: h({ name: paths.report.name, title: 'menu.report' }),
     children: [
-      { index: true, element: <Navigate replace to={paths.reportByZone.href()} /> },
+      { index: true, loader: redirectTo(paths.reportByZone.href()) },
       {
         path: paths.reportByZone.path,
         handle: h({ name: paths.reportByZone.name, title: 'menu.reportByZone' }),
@@ -53,14 +53,14 @@ export const routes: RouteObject[] = [
         handle: h({ name: paths.recognitionReport.name, title: 'menu.recognition', beta: true }),
         element: page(report, (m) => m.RecognitionReport),
       },
-      { path: paths.reportLegacy.path, handle: h({ name: paths.reportLegacy.name, hide: true }), element: <LegacyReportRedirect /> },
+      { path: paths.reportLegacy.path, handle: h({ name: paths.reportLegacy.name, hide: true }), loader: legacyReportRedirect },
     ],
   },
   {
     path: paths.stats.path,
     handle: h({ name: paths.stats.name, title: 'menu.stats' }),
     children: [
-      { index: true, element: <Navigate replace to={paths.home.href()} /> },
+      { index: true, loader: redirectTo(paths.home.href()) },
       {
         path: paths.statsByStage.path,
         handle: h({ name: paths.statsByStage.name, title: 'menu.statsByStage' }),
@@ -91,7 +91,7 @@ export const routes: RouteObject[] = [
     path: paths.about.path,
     handle: h({ name: paths.about.name, title: 'menu.about' }),
     children: [
-      { index: true, element: <Navigate replace to={paths.home.href()} /> },
+      { index: true, loader: redirectTo(paths.home.href()) },
       { path: paths.aboutBulletin.path, handle: h({ name: paths.aboutBulletin.name, title: 'menu.bulletin' }), element: page(misc, (m) => m.AboutBulletin) },
       { path: paths.aboutMembers.path, handle: h({ name: paths.aboutMembers.name, title: 'menu.members' }), element: page(misc, (m) => m.AboutMembers) },
       {
