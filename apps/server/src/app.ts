@@ -96,7 +96,8 @@ export const buildApp = async (options: AppOptions) => {
     timer: () => performance.now(),
     loadHighs: async () => (await import('highs')).default(),
   })
-  const aggregation = createAggregationWorker({ db, catalog, version, clock, log: app.log })
+  // PGlite runs statements on this thread: smaller batches keep requests flowing during big passes.
+  const aggregation = createAggregationWorker({ db, catalog, version, clock, log: app.log, batchSize: db.kind === 'pglite' ? 500 : 2000 })
   const reportsRepository = createReportsRepository(db)
   const writer = createReportWriter(reportsRepository.insertBatch, { concurrency: db.kind === 'postgres' ? 4 : 1 })
   const reports = createReportsService({

@@ -159,6 +159,26 @@ export interface AggPatternDailyTable {
   reports: number
 }
 
+export interface AggStageTotalTable {
+  server: string
+  category: string
+  stage_id: string
+  times: number
+  reports: number
+  single_run_reports: number
+  min_day: number
+  max_day: number
+}
+
+export interface AggItemTotalTable {
+  server: string
+  category: string
+  stage_id: string
+  item_id: string
+  quantity: number
+  quantity_sq: number
+}
+
 export interface IdempotencyKeysTable {
   idem_key: string
   status: number
@@ -183,6 +203,8 @@ export interface Database {
   agg_stage_daily: AggStageDailyTable
   agg_item_daily: AggItemDailyTable
   agg_pattern_daily: AggPatternDailyTable
+  agg_stage_total: AggStageTotalTable
+  agg_item_total: AggItemTotalTable
   idempotency_keys: IdempotencyKeysTable
   schema_migrations: { version: string; applied_at: number }
 }

@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs'
-import { mkdir, readFile } from 'node:fs/promises'
+import { mkdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
@@ -20,11 +19,13 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { dist: string })
   // The folder may still be empty while the app is built in the background: files are looked up per request.
   await mkdir(opts.dist, { recursive: true })
   await app.register(fastifyStatic, { root: opts.dist, index: false, maxAge: '1h' })
-  let cached: string | null = null
+  // Re-read index.html when a rebuild replaced it (its assets change name with every build).
+  let cached: { html: string; mtimeMs: number } | null = null
   app.decorate('sendSpa', async (_req, reply) => {
-    if (cached === null && existsSync(indexPath)) cached = await readFile(indexPath, 'utf8')
+    const info = await stat(indexPath).catch(() => null)
+    if (info && (!cached || cached.mtimeMs !== info.mtimeMs)) cached = { html: await readFile(indexPath, 'utf8'), mtimeMs: info.mtimeMs }
     reply.header('Cache-Control', 'no-cache')
-    return reply.type('text/html; charset=utf-8').send(cached ?? BUILDING_PAGE)
+    return reply.type('text/html; charset=utf-8').send(info && cached ? cached.html : BUILDING_PAGE)
   })
   app.get('/', { schema: { hide: true } }, (req, reply) => app.sendSpa(req, reply))
 })

@@ -68,7 +68,55 @@ export const applyToAggregates = async (db: Executor, reports: readonly Aggregat
       times = agg_stage_daily.times + excluded.times,
       reports = agg_stage_daily.reports + excluded.reports,
       single_run_reports = agg_stage_daily.single_run_reports + excluded.single_run_reports`.execute(db)
+  // All-time rollups (migration 0003): the same deltas without the day.
+  const stageTotals = new Map<string, { server: string; category: string; stage_id: string; times: number; reports: number; single: number; day: number }>()
+  for (const st of stages.values()) {
+    const k = `${st.server}|${st.category}|${st.stage_id}`
+    const t = stageTotals.get(k) ?? { ...st, times: 0, reports: 0, single: 0 }
+    t.times += st.times
+    t.reports += st.reports
+    t.single += st.single
+    t.day = Math.min(t.day, st.day)
+    stageTotals.set(k, t)
+  }
+  const stageDays = new Map<string, { min: number; max: number }>()
+  for (const st of stages.values()) {
+    const k = `${st.server}|${st.category}|${st.stage_id}`
+    const d = stageDays.get(k) ?? { min: st.day, max: st.day }
+    d.min = Math.min(d.min, st.day)
+    d.max = Math.max(d.max, st.day)
+    stageDays.set(k, d)
+  }
+  await sql`
+    insert into agg_stage_total (server, category, stage_id, times, reports, single_run_reports, min_day, max_day)
+    select x.server, x.category, x.stage_id, x.times, x.reports, x.single, x.min_day, x.max_day
+    from jsonb_to_recordset(${json(
+      [...stageTotals.entries()].map(([k, t]) => ({ ...t, min_day: stageDays.get(k)?.min ?? t.day, max_day: stageDays.get(k)?.max ?? t.day })),
+    )}) as x(server text, category text, stage_id text, times bigint, reports bigint, single bigint, min_day int, max_day int)
+    order by 1, 2, 3
+    on conflict (server, category, stage_id) do update set
+      times = agg_stage_total.times + excluded.times,
+      reports = agg_stage_total.reports + excluded.reports,
+      single_run_reports = agg_stage_total.single_run_reports + excluded.single_run_reports,
+      min_day = least(agg_stage_total.min_day, excluded.min_day),
+      max_day = greatest(agg_stage_total.max_day, excluded.max_day)`.execute(db)
   if (items.size > 0) {
+    const itemTotals = new Map<string, { server: string; category: string; stage_id: string; item_id: string; quantity: number; quantity_sq: number }>()
+    for (const it of items.values()) {
+      const k = `${it.server}|${it.category}|${it.stage_id}|${it.item_id}`
+      const t = itemTotals.get(k) ?? { server: it.server, category: it.category, stage_id: it.stage_id, item_id: it.item_id, quantity: 0, quantity_sq: 0 }
+      t.quantity += it.quantity
+      t.quantity_sq += it.quantity_sq
+      itemTotals.set(k, t)
+    }
+    await sql`
+      insert into agg_item_total (server, category, stage_id, item_id, quantity, quantity_sq)
+      select x.server, x.category, x.stage_id, x.item_id, x.quantity, x.quantity_sq
+      from jsonb_to_recordset(${json([...itemTotals.values()])}) as x(server text, category text, stage_id text, item_id text, quantity bigint, quantity_sq bigint)
+      order by 1, 2, 3, 4
+      on conflict (server, category, stage_id, item_id) do update set
+        quantity = agg_item_total.quantity + excluded.quantity,
+        quantity_sq = agg_item_total.quantity_sq + excluded.quantity_sq`.execute(db)
     await sql`
       insert into agg_item_daily (server, category, stage_id, item_id, day, quantity, quantity_sq, histogram)
       select x.server, x.category, x.stage_id, x.item_id, x.day, x.quantity, x.quantity_sq, x.histogram

@@ -30,7 +30,7 @@ export interface AggregationWorkerDeps {
 export const createAggregationWorker = (deps: AggregationWorkerDeps) => {
   const { db, catalog, version, clock, log } = deps
   const repository = createAggregationRepository()
-  const batchSize = deps.batchSize ?? 5000
+  const batchSize = deps.batchSize ?? 2000
   const idleMs = deps.idleMs ?? 500
   let running = false
   let stopped = true
@@ -58,7 +58,9 @@ export const createAggregationWorker = (deps: AggregationWorkerDeps) => {
       const seen = await repository.seenMd5s(trx, [...new Set(batch.flatMap((r) => (r.md5 ? [r.md5] : [])))], firstId)
       const verdicts: { id: number; r: number }[] = []
       const counted: AggregateInput[] = []
-      for (const r of batch) {
+      for (const [n, r] of batch.entries()) {
+        // Keep the event loop answering requests while a large batch is verified.
+        if (n % 250 === 249) await new Promise((resolve) => setImmediate(resolve))
         const stage = await catalog.stageRow(r.stage_id)
         const drops = r.drops.map((d) => ({ dropType: d.dropType as DropType, itemId: d.itemId, quantity: d.quantity }))
         const reliability = reliabilityOf({

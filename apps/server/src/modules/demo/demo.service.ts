@@ -29,6 +29,8 @@ export interface DemoServiceDeps {
   onProgress?: (done: number, total: number) => void
 }
 
+const pause = () => new Promise((resolve) => setTimeout(resolve, 10))
+
 /** mulberry32: a small seeded PRNG, so a simulation is reproducible. */
 const prng = (seed: number) => () => {
   seed = (seed + 0x6d2b79f5) | 0
@@ -116,10 +118,12 @@ export const createDemoService = (deps: DemoServiceDeps) => ({
             metadata: { demo: true },
           })
           total++
-          if (batch.length >= 1000) {
+          if (batch.length >= 250) {
             await deps.reports.insertBatch(batch)
             batch = []
-            deps.onProgress?.(total, planned)
+            if (total % 5000 < 250) deps.onProgress?.(total, planned)
+            // Leave room for requests: on PGlite every statement runs on this thread.
+            await pause()
           }
         }
       }
@@ -129,6 +133,7 @@ export const createDemoService = (deps: DemoServiceDeps) => ({
     for (;;) {
       const { verified } = await deps.aggregation.runOnce()
       if (verified === 0) break
+      await pause()
     }
     const value = { reports: total, source: DEMO_SOURCE, simulatedAt: now }
     await deps.db.kysely

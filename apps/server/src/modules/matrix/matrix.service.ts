@@ -1,4 +1,5 @@
-import { gzipSync } from 'node:zlib'
+import { gzip } from 'node:zlib'
+import { promisify } from 'node:util'
 import { NO_END_MS, type Category, type MatrixElement, type MatrixQuery, type Server } from '@dropwise/schemas'
 import {
   currentPeriod,
@@ -42,6 +43,10 @@ interface GlobalEntry {
 }
 
 const OPEN_SET_TTL_MS = 60_000
+// Under a stream of reports the version moves every worker pass; rebuilding at most this often keeps
+// CPU for requests while staying well inside the 60 s freshness promise.
+const MIN_REBUILD_INTERVAL_MS = 3_000
+const gzipAsync = promisify(gzip)
 const NO_END_DAY = 2_000_000_000
 
 /** The item-level drop-info ranges of a pair on a server (recognition-only entries excluded). */
@@ -66,28 +71,40 @@ export const createMatrixService = ({ repository, catalog, accounts, version, cl
   const build = async (server: Server, category: Category): Promise<GlobalEntry> => {
     const startedVersion = version.get()
     const now = clock()
-    const [baselines, aggregated] = await Promise.all([
+    const [baselines, totals] = await Promise.all([
       category === 'all' ? repository.baselines(server) : Promise.resolve([]),
-      repository.aggregatedPairs(server, category),
+      repository.totals(server, category),
     ])
     const pairs = new Map<string, { stageId: string; itemId: string; period: Period; baseline?: (typeof baselines)[number] }>()
     for (const b of baselines) {
       const period = (await periodOf(server, b.stage_id, b.item_id, now)) ?? { start: b.start_at, end: b.end_at >= NO_END_MS ? null : b.end_at }
       pairs.set(`${b.stage_id}|${b.item_id}`, { stageId: b.stage_id, itemId: b.item_id, period, baseline: b })
     }
-    for (const a of aggregated) {
+    for (const a of totals.items) {
       const key = `${a.stage_id}|${a.item_id}`
       if (pairs.has(key)) continue
       const period = await periodOf(server, a.stage_id, a.item_id, now)
       if (period) pairs.set(key, { stageId: a.stage_id, itemId: a.item_id, period })
     }
-    const windows: PairWindow[] = [...pairs.values()].map((p) => ({
-      stageId: p.stageId,
-      itemId: p.itemId,
-      fromDay: serverDayIndex(server, p.period.start),
-      toDay: p.period.end === null ? NO_END_DAY : serverDayIndex(server, p.period.end - 1) + 1,
-    }))
-    const sums = new Map((await repository.windowSums(server, category, windows)).map((s) => [`${s.stage_id}|${s.item_id}`, s]))
+    // A pair whose window covers every day with data of its stage is answered from the all-time totals;
+    // only the others (periods that began or ended while reports came in) sum their days.
+    const stageTotals = new Map(totals.stages.map((t) => [t.stage_id, t]))
+    const itemTotals = new Map(totals.items.map((t) => [`${t.stage_id}|${t.item_id}`, t]))
+    const sums = new Map<string, { times: number; quantity: number; quantity_sq: number }>()
+    const partial: PairWindow[] = []
+    for (const [key, p] of pairs) {
+      const st = stageTotals.get(p.stageId)
+      if (!st) continue
+      const fromDay = serverDayIndex(server, p.period.start)
+      const toDay = p.period.end === null ? NO_END_DAY : serverDayIndex(server, p.period.end - 1) + 1
+      if (fromDay <= st.min_day && toDay > st.max_day) {
+        const it = itemTotals.get(key)
+        sums.set(key, { times: st.times, quantity: it?.quantity ?? 0, quantity_sq: it?.quantity_sq ?? 0 })
+      } else if (toDay > st.min_day && fromDay <= st.max_day) {
+        partial.push({ stageId: p.stageId, itemId: p.itemId, fromDay, toDay })
+      }
+    }
+    for (const s of await repository.windowSums(server, category, partial)) sums.set(`${s.stage_id}|${s.item_id}`, s)
     const elements: MatrixElement[] = []
     for (const [key, p] of pairs) {
       const s = sums.get(key)
@@ -105,11 +122,12 @@ export const createMatrixService = ({ repository, catalog, accounts, version, cl
   }
 
   /** The current entry; a stale one is returned at once while a rebuild runs in the background. */
-  const entryFor = async (server: Server, category: Category): Promise<GlobalEntry> => {
+  const entryFor = async (server: Server, category: Category, force = false): Promise<GlobalEntry> => {
     const key = `${server}|${category}`
     const wanted = version.get()
     const hit = cache.get(key)
     if (hit && hit.version === wanted) return hit
+    if (!force && hit && clock() - hit.builtAt < MIN_REBUILD_INTERVAL_MS && !building.has(key)) return hit
     let pending = building.get(key)
     if (!pending || pending.version !== wanted) {
       // A build for an older version may still run: the new one starts after it.
@@ -130,17 +148,27 @@ export const createMatrixService = ({ repository, catalog, accounts, version, cl
     return hit ?? pending.promise
   }
 
-  // Rebuild eagerly when the data moves, so the next request already finds fresh numbers.
-  version.subscribe(() => {
+  // Rebuild eagerly when the data moves, so the next request already finds fresh numbers; at most
+  // once per MIN_REBUILD_INTERVAL_MS per key (requests meanwhile get the previous answer).
+  let scheduled: NodeJS.Timeout | null = null
+  const rebuildKnown = () => {
+    scheduled = null
     for (const key of cache.keys()) {
       const [server, category] = key.split('|') as [Server, Category]
       void entryFor(server, category).catch(() => {})
     }
+  }
+  version.subscribe(() => {
+    if (scheduled) return
+    const newest = Math.max(0, ...[...cache.values()].map((e) => e.builtAt))
+    const wait = Math.max(0, newest + MIN_REBUILD_INTERVAL_MS - clock())
+    scheduled = setTimeout(rebuildKnown, wait)
+    scheduled.unref()
   })
 
-  const serialise = (matrix: MatrixElement[]) => {
+  const serialise = async (matrix: MatrixElement[]) => {
     const body = JSON.stringify({ matrix })
-    return { body, gzip: gzipSync(body, { level: 6 }) }
+    return { body, gzip: await gzipAsync(body, { level: 6 }) }
   }
 
   const globalAnswer = async (server: Server, category: Category, showClosed: boolean) => {
@@ -154,7 +182,7 @@ export const createMatrixService = ({ repository, catalog, accounts, version, cl
       const open = await catalog.openStageIds(server, now)
       elements = elements.filter((e) => open.has(e.stageId))
     }
-    const made = { ...serialise(elements), validUntil: showClosed ? Number.POSITIVE_INFINITY : now + OPEN_SET_TTL_MS }
+    const made = { ...(await serialise(elements)), validUntil: showClosed ? Number.POSITIVE_INFINITY : now + OPEN_SET_TTL_MS }
     entry.bodies.set(bodyKey, made)
     return { entry, ...made }
   }
@@ -195,6 +223,14 @@ export const createMatrixService = ({ repository, catalog, accounts, version, cl
     },
     /** Resolves when no rebuild is running (tests and benchmarks wait for fresh numbers with it). */
     settle: async () => {
+      if (scheduled) clearTimeout(scheduled)
+      scheduled = null
+      await Promise.allSettled(
+        [...cache.keys()].map((key) => {
+          const [server, category] = key.split('|') as [Server, Category]
+          return entryFor(server, category, true).then(() => building.get(key)?.promise)
+        }),
+      )
       while (building.size > 0) await Promise.allSettled([...building.values()].map((b) => b.promise))
     },
     /** Builds the caches of every server now (at start-up), so the first requests do not wait. */

@@ -23,6 +23,9 @@ export const createSeedService = ({ repository, clock }: { repository: SeedRepos
       await repository.writeReference(trx, seed)
       await repository.writeBaselines(trx, seed)
       await repository.setPropertyIfAbsent(trx, 'frontend.config', DEFAULT_FRONTEND_CONFIG, clock())
+      // When each server's imported matrix was fetched: advanced queries count a baseline only for
+      // windows that cover it.
+      await repository.setProperty(trx, 'baselines.fetchedAt', Object.fromEntries(seed.matrices.map((m) => [m.server, m.fetchedAt])), clock())
       await repository.setProperty(trx, 'seed.contentHash', seed.manifest.contentHash, clock())
       return { loaded: true, contentHash: seed.manifest.contentHash, durationMs: clock() - started }
     })
