@@ -61,7 +61,7 @@ export const startServer = async (opts: { databaseUrl?: string; env?: Record<str
     child,
     stop: (signal = 'SIGTERM') =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode)
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode)
         child.once('exit', (code) => {
           if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true })
           resolve(code)

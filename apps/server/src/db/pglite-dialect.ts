@@ -17,6 +17,8 @@ import {
  * out to one borrower at a time (a transaction keeps it until commit). Queries without parameters go
  * through PGlite's simple-query protocol so multi-statement SQL (migrations) works as it does on pg.
  * (The published adapters pin PGlite ≤ 0.4; this one is small enough to own.)
+ * Consequence for callers: code running inside a transaction must use the transaction handle only; a
+ * query on the root handle would wait for the connection the transaction holds.
  */
 export class PGliteDialect implements Dialect {
   constructor(private readonly pglite: PGlite) {}

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'kysely'
-import { buildApp, type App } from '../app'
+import { buildApp, type App, type AppOptions } from '../app'
 import { prepareDatabase } from '../lib/bootstrap'
 import { createDb, type Db } from '../plugins/db'
 
@@ -29,7 +29,10 @@ export interface TestContext {
  * A real app over a real, freshly migrated and seeded database. On PostgreSQL each context gets its own
  * schema (dropped on close) so test files can run in parallel against one server.
  */
-export const createTestContext = async (target: DbTarget, opts: { clock?: () => number } = {}): Promise<TestContext> => {
+export const createTestContext = async (
+  target: DbTarget,
+  opts: { clock?: () => number; app?: Partial<AppOptions> } = {},
+): Promise<TestContext> => {
   let db: Db
   let cleanup = async () => {}
   if (target.name === 'postgres' && target.url) {
@@ -47,7 +50,7 @@ export const createTestContext = async (target: DbTarget, opts: { clock?: () => 
     db = await createDb({ kind: 'pglite', dataDir: null })
   }
   await prepareDatabase(db, SEED_DIR)
-  const app = await buildApp({ db, ...(opts.clock ? { clock: opts.clock } : {}), webDist: null })
+  const app = await buildApp({ db, ...(opts.clock ? { clock: opts.clock } : {}), webDist: null, ...opts.app })
   await app.ready()
   return {
     app,

@@ -14,6 +14,9 @@ export interface AccountsServiceDeps {
 }
 
 const CACHE_LIMIT = 200_000
+// PenguinIDs are digit strings (opaque, compared exactly); anything else cannot name an account and is
+// never sent to the database (a NUL byte, for one, is not even valid PostgreSQL text).
+const PLAUSIBLE_ID = /^[0-9A-Za-z_-]{1,64}$/
 
 /**
  * Accounts behind PenguinIDs (api-v2.md §2.3). Accounts are never deleted, so known ids are cached
@@ -27,6 +30,7 @@ export const createAccountsService = ({ accounts, clock, randomInt }: AccountsSe
     return a
   }
   const find = async (penguinId: string): Promise<Account | null> => {
+    if (!PLAUSIBLE_ID.test(penguinId)) return null
     const hit = known.get(penguinId)
     if (hit) return hit
     const row = await accounts.findByPenguinId(penguinId)

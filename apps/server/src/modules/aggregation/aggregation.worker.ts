@@ -48,6 +48,9 @@ export const createAggregationWorker = (deps: AggregationWorkerDeps) => {
 
   /** One pass: verifies and aggregates up to `batchSize` reports. Returns how many were processed. */
   const runOnce = async (): Promise<{ verified: number; counted: number }> => {
+    // Load the reference data before the transaction: on PGlite (one connection) a catalog load from
+    // inside it would wait for the connection the transaction holds, forever.
+    await catalog.snapshotTime()
     const outcome = await db.kysely.transaction().execute(async (trx) => {
       // One worker at a time per database, whichever process gets there first (§10.4).
       const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${WORKER_LOCK}) as ok`.execute(trx)

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, dbTargets, type TestContext } from './testing/test-app'
+
+/** mulberry32, so a failing case can be replayed from its seed. */
+const prng = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0
+  let t = seed
+  t = Math.imul(t ^ (t >>> 15), t | 1)
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+}
+
+const R = {
+  server: 'CN',
+  source: 'MeoAssistant',
+  stageId: 'wk_kc_5',
+  drops: [{ dropType: 'NORMAL_DROP', itemId: '2002', quantity: 1 }],
+  version: 'v3.0.4',
+  times: 1,
+  metadata: { md5: 'abc', fileName: 'x.png' },
+}
+
+// `explores`: the template is a valid request, so some mutations must still succeed.
+const ROUTES: { path: string; template: unknown; explores?: false }[] = [
+  { path: '/PenguinStats/api/v2/report', template: R },
+  { path: '/api/v2/report/recall', template: { reportHash: 'x'.repeat(37) }, explores: false },
+  { path: '/api/v2/report/recognition', template: { server: 'CN', source: 'web', version: '1.0.0', batchDrops: [{ stageId: 'wk_kc_5', drops: R.drops }] } },
+  { path: '/api/v2/users', template: '004213377', explores: false },
+  {
+    path: '/api/v2/result/advanced',
+    template: { queries: [{ stageId: 'main_01-07', itemIds: [], server: 'CN', isPersonal: false, sourceCategory: 'all', start: 1556668800000, end: 1562630400000, interval: 86400000 }] },
+  },
+  { path: '/planner/plan', template: { required: { '30012': 3 }, owned: {}, server: 'CN', exclude: [] } },
+  { path: '/api/v2/recognition/defects/report/init', template: { recognitionResult: {}, environment: {} }, explores: false },
+]
+
+const weird = [null, true, false, 0, -1, 1.5, 1e308, -1e308, '', ' ', '\u0000', '💥', 'a'.repeat(5000), [], {}, [[]], { a: { b: { c: [] } } }, 'NaN', '1e400', '__proto__']
+
+/** A random mutation of a valid body: types swapped, keys dropped or added, values from the weird list. */
+const mutate = (value: unknown, random: () => number, depth = 0): unknown => {
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T
+  if (random() < 0.15 || depth > 4) return pick(weird)
+  if (Array.isArray(value)) {
+    const out = value.map((v) => mutate(v, random, depth + 1))
+    if (random() < 0.3) out.push(mutate(value[0] ?? {}, random, depth + 1))
+    if (random() < 0.1) return Array.from({ length: 60 }, () => mutate(value[0] ?? {}, random, depth + 1))
+    return out
+  }
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(value)) {
+      if (random() < 0.15) continue
+      out[k] = random() < 0.6 ? v : mutate(v, random, depth + 1)
+    }
+    if (random() < 0.2) out[pick(['extra', '__proto__', 'constructor', 'drops', 'server'])] = pick(weird)
+    return out
+  }
+  return random() < 0.5 ? value : pick(weird)
+}
+
+const CASES_PER_ROUTE = 450
+
+// Thousands of malformed or random bodies at every POST route: never a 5xx, always {code, message}.
+describe.each(dbTargets())('fuzzing the POST routes on $name', (target) => {
+  let ctx: TestContext
+  beforeAll(async () => {
+    ctx = await createTestContext(target, { app: { writeLimitPerMinute: 1_000_000 } })
+  })
+  afterAll(async () => ctx?.close())
+
+  it.each(ROUTES.map((r, i) => [r.path, r.template, i, r.explores !== false] as const))('%s', async (path, template, index, explores) => {
+    const random = prng(1000 + index)
+    const statuses: Record<number, number> = {}
+    for (let n = 0; n < CASES_PER_ROUTE; n++) {
+      const kind = random()
+      let payload: string
+      let contentType = 'application/json'
+      if (kind < 0.1) payload = JSON.stringify(template).slice(0, Math.floor(random() * JSON.stringify(template).length))
+      else if (kind < 0.15) payload = Array.from({ length: 40 }, () => String.fromCharCode(Math.floor(random() * 0xffff))).join('')
+      else if (kind < 0.2) {
+        payload = JSON.stringify(template)
+        contentType = ['text/plain', 'application/x-www-form-urlencoded', 'application/octet-stream'][Math.floor(random() * 3)] as string
+      } else payload = JSON.stringify(mutate(template, random)) ?? 'null'
+      const res = await ctx.app.inject({ method: 'POST', url: path, headers: { 'content-type': contentType }, payload })
+      statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1
+      expect(res.statusCode, `${path} #${n}: ${payload.slice(0, 200)}\n→ ${res.body.slice(0, 300)}`).toBeLessThan(500)
+      if (res.statusCode >= 400) {
+        const body = res.json()
+        expect(body, `${path} #${n}`).toMatchObject({ code: expect.any(String), message: expect.any(String) })
+        expect(body.message.length).toBeGreaterThan(0)
+      }
+    }
+    // Some bodies are valid and some are not: the generator really explores both sides.
+    if (explores) expect(Object.keys(statuses).length, JSON.stringify(statuses)).toBeGreaterThan(1)
+  }, 120_000)
+})
