@@ -54,6 +54,8 @@ export interface AppOptions {
   redisUrl?: string
   /** Run the aggregation worker loop and follow the data version of other processes (the server does; tests drive passes themselves). */
   background?: boolean
+  /** Advanced queries per 5 minutes and IP. */
+  advancedLimitPer5Minutes?: number
   /** Write requests per minute and IP (reports, recalls). */
   writeLimitPerMinute?: number
 }
@@ -128,7 +130,7 @@ export const buildApp = async (options: AppOptions) => {
         await v2.register(catalogRoutes, { catalog })
         await v2.register(matrixRoutes, { matrix })
         await v2.register(statsRoutes, { stats })
-        await v2.register(resultsRoutes, { results })
+        await v2.register(resultsRoutes, { results, advancedLimitPer5Minutes: options.advancedLimitPer5Minutes ?? 30 })
         await v2.register(accountsRoutes, { accounts })
         await v2.register(reportsRoutes, { reports, idempotency, clock, writeLimitPerMinute: options.writeLimitPerMinute ?? 120 })
       },

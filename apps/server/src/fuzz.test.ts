@@ -64,7 +64,7 @@ const CASES_PER_ROUTE = 450
 describe.each(dbTargets())('fuzzing the POST routes on $name', (target) => {
   let ctx: TestContext
   beforeAll(async () => {
-    ctx = await createTestContext(target, { app: { writeLimitPerMinute: 1_000_000 } })
+    ctx = await createTestContext(target, { app: { writeLimitPerMinute: 1_000_000, advancedLimitPer5Minutes: 1_000_000 } })
   })
   afterAll(async () => ctx?.close())
 

@@ -6,7 +6,7 @@ const body = JSON.stringify({ server: 'CN', source: 'MeoAssistant', stageId: 'wk
 describe.each(dbTargets())('write rate limits on $name', (target) => {
   let ctx: TestContext
   beforeAll(async () => {
-    ctx = await createTestContext(target, { app: { writeLimitPerMinute: 3 } })
+    ctx = await createTestContext(target, { app: { writeLimitPerMinute: 3, advancedLimitPer5Minutes: 2 } })
   })
   afterAll(async () => ctx?.close())
 
@@ -21,5 +21,14 @@ describe.each(dbTargets())('write rate limits on $name', (target) => {
     expect((await post('10.9.8.8')).statusCode).toBe(200)
     // Reads are not limited.
     for (let i = 0; i < 5; i++) expect((await ctx.app.inject({ method: 'GET', url: '/api/v2/items', remoteAddress: '10.9.8.7' })).statusCode).toBe(200)
+  })
+
+  it('limits advanced queries per IP', async () => {
+    const query = { queries: [{ stageId: 'main_01-07', server: 'CN' }] }
+    const codes = []
+    for (let i = 0; i < 3; i++) {
+      codes.push((await ctx.app.inject({ method: 'POST', url: '/api/v2/result/advanced', remoteAddress: '10.7.7.7', payload: query })).statusCode)
+    }
+    expect(codes).toEqual([200, 200, 429])
   })
 })

@@ -25,7 +25,10 @@ const send = (reply: FastifyReply, answer: ResultsAnswer) => {
 }
 
 /** `/result/pattern`, `/result/trends`, `/result/advanced` and their `_private` twins (api-v2.md §8.2-8.5). */
-export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService }> = async (app, { results }) => {
+export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService; advancedLimitPer5Minutes?: number }> = async (
+  app,
+  { results, advancedLimitPer5Minutes = 30 },
+) => {
   app.get(
     '/result/pattern',
     {
@@ -100,11 +103,13 @@ export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService }> =
   app.post(
     '/result/advanced',
     {
+      // Custom windows read raw reports: 30 per 5 minutes and IP, like the public service (§8.4).
+      config: { rateLimit: { max: advancedLimitPer5Minutes, timeWindow: 5 * 60_000 } },
       schema: {
         tags,
         summary: 'Advanced queries: matrices over custom windows, or trends with an interval',
         body: AdvancedQueryRequestSchema,
-        response: { 200: AdvancedResultsResponseSchema, 400: ApiErrorSchema },
+        response: { 200: AdvancedResultsResponseSchema, 400: ApiErrorSchema, 429: ApiErrorSchema },
       },
     },
     async (req, reply) => {
