@@ -25,6 +25,16 @@ export interface PackStage {
   recognitionOnly: string[]
   /** Whether the stage is open on this server. */
   existence: boolean
+  /** When the stage opened / closed on this server (ms since epoch), when the stage source knows. */
+  openTime?: number | null
+  closeTime?: number | null
+  /**
+   * Other stages with the same code and difficulty (an event's re-run and permanent versions).
+   * The recogniser matches the union of their items and reports the stage whose window contains
+   * the screenshot's time (`RecognizeOptions.at`), else the one whose drop list explains the most
+   * recognised items, else this entry.
+   */
+  alternatives?: PackStage[]
 }
 
 /**

@@ -53,6 +53,11 @@ export interface RecognizeOptions {
    * pack (default 0.8; set above 1 to disable the open-set fallback).
    */
   openSetThreshold?: number
+  /**
+   * When the screenshot was taken (ms since epoch, e.g. the file's lastModified). Picks among
+   * stages sharing a code (an event's original, re-run and permanent versions) by their windows.
+   */
+  at?: number
 }
 
 /** FNV-1a over the pixel bytes, two lanes, as 16 hex digits. */
@@ -147,8 +152,41 @@ export const recognize = (image: RgbaImage, pack: LoadedPack, options: Recognize
   checkGroups(f, groups, pack, options.server, ex)
   if (ex.some((e) => e.code === 'Droptypes::Illegal')) return result
   if (!stage) return result
-  result.drops = readDrops(f, groups, pack, stage, options, ex)
+  const variants = [stage, ...(stage.alternatives ?? [])]
+  const matchStage: PackStage = {
+    ...stage,
+    drops: [...new Set(variants.flatMap((v) => v.drops))],
+    recognitionOnly: [...new Set(variants.flatMap((v) => v.recognitionOnly))],
+  }
+  const drops = readDrops(f, groups, pack, matchStage, options, ex)
+  const chosen = variants.length > 1 ? chooseVariant(variants, drops, options.at) : stage
+  if (chosen !== stage && result.stage) result.stage = { ...result.stage, stageId: chosen.stageId }
+  result.drops = drops.map((d) => {
+    const ok = d.itemId !== null && (d.inStageDrops || d.recognitionOnly)
+    const inStageDrops = ok && chosen.drops.includes(d.itemId!)
+    return d.dropType === 'FURNITURE' ? d : { ...d, inStageDrops, recognitionOnly: ok && !inStageDrops && chosen.recognitionOnly.includes(d.itemId!) }
+  })
   return result
+}
+
+/**
+ * Among stages sharing a code: those whose window contains `at` first (when given), then the one
+ * whose drop list explains the most recognised items, then the earliest in the list.
+ */
+const chooseVariant = (variants: PackStage[], drops: RecognizedDrop[], at: number | undefined): PackStage => {
+  const open = (v: PackStage) => at !== undefined && (v.openTime ?? -Infinity) <= at && at < (v.closeTime ?? Infinity)
+  const explained = (v: PackStage) =>
+    drops.filter((d) => d.dropType !== 'FURNITURE' && d.itemId !== null && (v.drops.includes(d.itemId) || v.recognitionOnly.includes(d.itemId))).length
+  let best = variants[0]!
+  let bestKey = [Number(open(best)), explained(best)]
+  for (const v of variants.slice(1)) {
+    const key = [Number(open(v)), explained(v)]
+    if (key[0]! > bestKey[0]! || (key[0] === bestKey[0] && key[1]! > bestKey[1]!)) {
+      best = v
+      bestKey = key
+    }
+  }
+  return best
 }
 
 const ORDER = ['SANITY', 'FIRST', 'LMB', 'FURNITURE', 'NORMAL_DROP', 'SPECIAL_DROP', 'EXTRA_DROP']
@@ -192,8 +230,10 @@ const readDrops = (
   const candidates = [...new Set([...stage.drops, ...stage.recognitionOnly])].filter((id) => pack.templates.has(id))
   const drops: RecognizedDrop[] = []
   const itemGroups = groups.filter((g) => g.dropType === 'NORMAL_DROP' || g.dropType === 'SPECIAL_DROP' || g.dropType === 'EXTRA_DROP')
-  if (itemGroups.length > 0 && candidates.length === 0) {
-    ex.push(exception('DropAreaDrops::Illegal', 'drops', `${stage.stageId} has no item to recognise`))
+  // Like the public recogniser's "Empty templates": item groups on a stage without regular drops
+  // (recognition-only items alone, e.g. an event crate on CE-5) are not a reportable result.
+  if (itemGroups.length > 0 && (candidates.length === 0 || stage.drops.length === 0)) {
+    ex.push(exception('DropAreaDrops::Illegal', 'drops', `${stage.stageId} has no regular drop to report`))
     return drops
   }
   // CF-x (act24) stages show their drops in a separate "alchemy" panel that this reader does not

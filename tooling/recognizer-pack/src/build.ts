@@ -1,7 +1,9 @@
+import { existsSync } from 'node:fs'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, extname, basename } from 'node:path'
 import type { Difficulty, PackManifest, PackStage, Server } from '@dropwise/recognizer'
 import { TEMPLATE_SIZE } from '@dropwise/recognizer'
+import { SeedDropInfoFileSchema, type SeedDropInfo } from '@dropwise/schemas'
 import { decodeImage, type DecodedImage } from './decode'
 
 const SERVERS: Server[] = ['CN', 'US', 'JP', 'KR']
@@ -106,59 +108,100 @@ export const stagesFromPenguinIndex = (json: Record<string, Partial<Record<Diffi
 interface SeedStageLike {
   stageId: string
   code_i18n: Record<string, string>
-  existence: Record<string, { exist: boolean }>
+  existence: Partial<Record<string, { exist: boolean; openTime?: number | null; closeTime?: number | null }>>
 }
-interface SeedDropInfoLike {
-  server: string
-  stageId: string
-  itemId: string | null
-  dropType: string
-  end: number | null
+/** The fields of a seed item this builder reads (`items.json`, `SeedItem`). */
+interface SeedItemLike {
+  itemId: string
+  existence: Partial<Record<string, { exist: boolean }>>
 }
 
+const LANG: Record<Server, string> = { CN: 'zh', US: 'en', JP: 'ja', KR: 'ko' }
+
 /**
- * Stage index per server from Dropwise's seed (`stages.json` + `drop-infos.json`): drops are the
- * open drop infos with an item (furniture excluded), `recognitionOnly` the RECOGNITION_ONLY entries.
- * TOUGH when the stage id contains `tough`. When two stages share a code, the one that exists wins.
+ * Stage index per server from Dropwise's seed (`stages.json`, the flat drop infos of
+ * `drop-infos.json`, `items.json`).
+ *
+ * - `drops`: every item the stage's drop infos ever listed on that server (all windows, closed ones
+ *   included, furniture excluded). A screenshot is usually read after its event closed, so the
+ *   recognition index must know what the stage dropped then; report validation uses the drop table
+ *   of the report's time, not this list.
+ * - `recognitionOnly`: the `RECOGNITION_ONLY` entries, and event overlays: items a permanent stage
+ *   (open, no close time) dropped only in closed windows whose drop type the importer inferred
+ *   (event crates, sanity potions); items already in `drops` are left out.
+ * - With `items`, ids the item list does not know or marks as absent on the server are left out.
+ * - TOUGH when the stage id contains `tough`. Stages sharing a code and difficulty (an event's
+ *   original, re-run and permanent versions) become one entry: the first that exists on the server
+ *   in seed order, with the others that exist as `alternatives` (the recogniser picks among them).
  */
-export const stagesFromSeed = (stages: SeedStageLike[], dropInfos: SeedDropInfoLike[]): Partial<Record<Server, StageIndex>> => {
+export const stagesFromSeed = (
+  stages: readonly SeedStageLike[],
+  dropInfos: readonly (Pick<SeedDropInfo, 'server' | 'stageId' | 'itemId' | 'dropType' | 'end'> & { inferred?: readonly string[] })[],
+  items?: readonly SeedItemLike[],
+): Partial<Record<Server, StageIndex>> => {
+  const itemById = items ? new Map(items.map((i) => [i.itemId, i])) : null
   const out: Partial<Record<Server, StageIndex>> = {}
   for (const server of SERVERS) {
-    const lang = server === 'CN' ? 'zh' : server === 'JP' ? 'ja' : server === 'KR' ? 'ko' : 'en'
+    const known = (id: string) => {
+      if (!itemById) return true
+      const it = itemById.get(id)
+      return it !== undefined && it.existence[server]?.exist !== false
+    }
+    const permanent = new Set(stages.filter((s) => s.existence[server]?.exist && s.existence[server]?.closeTime == null).map((s) => s.stageId))
     const drops = new Map<string, { drops: Set<string>; recognitionOnly: Set<string> }>()
     for (const d of dropInfos) {
-      if (d.server !== server || !d.itemId || d.itemId === 'furni' || d.dropType === 'FURNITURE' || d.end !== null) continue
+      if (d.server !== server || !d.itemId || d.itemId === 'furni' || d.dropType === 'FURNITURE' || !known(d.itemId)) continue
       const e = drops.get(d.stageId) ?? { drops: new Set(), recognitionOnly: new Set() }
       drops.set(d.stageId, e)
-      ;(d.dropType === 'RECOGNITION_ONLY' ? e.recognitionOnly : e.drops).add(d.itemId)
+      // An event overlay: a permanent stage dropping the item only in a closed window whose type the
+      // importer had to infer (event crates, sanity potions). Recognised, but not a regular drop.
+      const overlay = permanent.has(d.stageId) && d.end !== null && (d.inferred ?? []).includes('dropType')
+      ;(d.dropType === 'RECOGNITION_ONLY' || overlay ? e.recognitionOnly : e.drops).add(d.itemId)
     }
-    const index: StageIndex = {}
+    const byKey = new Map<string, { code: string; diff: Difficulty; entries: PackStage[] }>()
     for (const s of stages) {
-      const code = s.code_i18n[lang] || s.code_i18n.en || s.code_i18n.zh
+      const code = s.code_i18n[LANG[server]] || s.code_i18n.en || s.code_i18n.zh
       if (!code) continue
       const diff: Difficulty = s.stageId.includes('tough') ? 'TOUGH' : 'NORMAL'
-      const existence = s.existence[server]?.exist ?? false
-      const prev = index[code]?.[diff]
-      if (prev && (prev.existence || !existence)) continue
+      const ex = s.existence[server]
       const e = drops.get(s.stageId)
-      ;(index[code] ??= {})[diff] = {
+      const entry: PackStage = {
         stageId: s.stageId,
-        drops: [...(e?.drops ?? [])],
-        recognitionOnly: [...(e?.recognitionOnly ?? [])].filter((i) => !e?.drops.has(i)),
-        existence,
+        drops: [...(e?.drops ?? [])].sort(),
+        recognitionOnly: [...(e?.recognitionOnly ?? [])].filter((i) => !e?.drops.has(i)).sort(),
+        existence: ex?.exist ?? false,
+        openTime: ex?.openTime ?? null,
+        closeTime: ex?.closeTime ?? null,
       }
+      const key = `${code}\u0000${diff}`
+      const group = byKey.get(key) ?? { code, diff, entries: [] }
+      byKey.set(key, group)
+      group.entries.push(entry)
+    }
+    const index: StageIndex = {}
+    for (const { code, diff, entries } of byKey.values()) {
+      // The first stage of the seed that exists on the server is the primary entry (seed order:
+      // an event's original stage before its re-run and permanent versions).
+      const primary = entries.find((e) => e.existence) ?? entries[0]!
+      const alternatives = entries.filter((e) => e !== primary && e.existence)
+      ;(index[code] ??= {})[diff] = alternatives.length > 0 ? { ...primary, alternatives } : primary
     }
     out[server] = index
   }
   return out
 }
 
-/** Reads `--stages`: a seed folder (stages.json + drop-infos.json) or a Penguin-shaped index file. */
+/**
+ * Reads `--stages`: a seed folder (`stages.json` + `drop-infos.json`, and `items.json` when present;
+ * drop infos parsed with `SeedDropInfoFileSchema`) or a Penguin-shaped index file.
+ */
 export const readStages = async (path: string): Promise<Partial<Record<Server, StageIndex>>> => {
   if ((await stat(path)).isDirectory()) {
     const stages = JSON.parse(await readFile(join(path, 'stages.json'), 'utf8')) as SeedStageLike[]
-    const dropInfos = JSON.parse(await readFile(join(path, 'drop-infos.json'), 'utf8')) as SeedDropInfoLike[]
-    return stagesFromSeed(stages, dropInfos)
+    const dropInfos = SeedDropInfoFileSchema.parse(JSON.parse(await readFile(join(path, 'drop-infos.json'), 'utf8')))
+    const itemsPath = join(path, 'items.json')
+    const items = existsSync(itemsPath) ? (JSON.parse(await readFile(itemsPath, 'utf8')) as SeedItemLike[]) : undefined
+    return stagesFromSeed(stages, dropInfos, items)
   }
   return stagesFromPenguinIndex(JSON.parse(await readFile(path, 'utf8')))
 }

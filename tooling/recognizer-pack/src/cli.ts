@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { buildPack } from './build'
-import { writePack } from './files'
+import { DEFAULT_SEED_DIR, writePack } from './files'
 
 const HELP = `Usage: npm run recognizer:pack -- --icons <dir> [--icons <dir>…] --glyphs <hash_index.json> --stages <seed dir | stage_index.json> --out <dir>
 
@@ -8,7 +8,7 @@ Builds a recognizer resource pack (pack.json + templates.bin; see tooling/recogn
   --icons   folder of item icons named <itemId>.jpg|png (183-px Penguin icons or 105-px MaaResource crops); repeatable
   --glyphs  Penguin-shaped hash_index.json (title, stage-code and digit hashes)
   --stages  Dropwise seed folder (stages.json + drop-infos.json) or a Penguin-shaped stage_index.json
-            (default: data/seed if it has stages.json)
+            (default: the repository's data/seed)
   --out     output folder (generated from game art: never commit it)`
 
 const { values } = parseArgs({
@@ -25,7 +25,7 @@ if (values.help || !values.icons?.length || !values.glyphs || !values.out) {
   console.log(HELP)
   process.exit(values.help ? 0 : 2)
 }
-const stages = values.stages ?? 'data/seed'
+const stages = values.stages ?? DEFAULT_SEED_DIR
 const started = performance.now()
 const pack = await buildPack({ icons: values.icons, glyphs: values.glyphs, stages })
 await writePack(values.out, pack)

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { PackManifest } from '@dropwise/recognizer'
 import { buildPack, type BuiltPack } from './build'
 
@@ -17,16 +18,18 @@ export const readPack = async (dir: string): Promise<BuiltPack> => ({
   templates: new Uint8Array(await readFile(join(dir, 'templates.bin'))),
 })
 
+/** Dropwise's seed folder (`data/seed` of the repository): the default stage source. */
+export const DEFAULT_SEED_DIR = fileURLToPath(new URL('../../../data/seed', import.meta.url))
+
 /**
  * Loads resources from a folder that is either a built pack (has pack.json) or a raw
  * recognition resource folder laid out like shared/data/recognition/resources (items/,
- * supplement/maa-item-templates/, json/hash_index.json, and a stage index), which is built in memory.
- * `stages` overrides the stage source (a seed folder or a Penguin-shaped index file).
+ * supplement/maa-item-templates/, json/hash_index.json), which is built in memory with the stage
+ * index of Dropwise's seed (`DEFAULT_SEED_DIR`). `stages` overrides the stage source (a seed folder
+ * or a Penguin-shaped index file such as `supplement/stage_index_augmented.json`).
  */
 export const resolveResources = async (dir: string, stages?: string): Promise<BuiltPack> => {
   if (existsSync(join(dir, 'pack.json'))) return readPack(dir)
   const icons = [join(dir, 'items'), join(dir, 'supplement', 'maa-item-templates')].filter((d) => existsSync(d))
-  const augmented = join(dir, 'supplement', 'stage_index_augmented.json')
-  const stageSource = stages ?? (existsSync(augmented) ? augmented : join(dir, 'json', 'stage_index.json'))
-  return buildPack({ icons, glyphs: join(dir, 'json', 'hash_index.json'), stages: stageSource })
+  return buildPack({ icons, glyphs: join(dir, 'json', 'hash_index.json'), stages: stages ?? DEFAULT_SEED_DIR })
 }

@@ -2,4 +2,4 @@ export { buildPack, assemblePack, readIcons, readStages, renderTemplate, glyphsF
 export type { BuiltPack } from './build'
 export { decodeImage } from './decode'
 export type { DecodedImage } from './decode'
-export { writePack, readPack, resolveResources } from './files'
+export { writePack, readPack, resolveResources, DEFAULT_SEED_DIR } from './files'
