@@ -31,6 +31,7 @@ import { createResultsService } from './modules/results/results.service'
 import { statsRoutes } from './modules/stats/stats.routes'
 import { createStatsService, type StatsService } from './modules/stats/stats.service'
 import { compatPlugin, V2_PREFIXES } from './plugins/compat'
+import { compressionPlugin } from './plugins/compression'
 import type { Db } from './plugins/db'
 import { docsPlugin } from './plugins/docs'
 import { errorHandlerPlugin } from './plugins/error-handler'
@@ -81,6 +82,7 @@ export const buildApp = async (options: AppOptions) => {
 
   await app.register(errorHandlerPlugin)
   await app.register(compatPlugin)
+  await app.register(compressionPlugin)
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'dropwise:rl:' } : {}) })
   const binInfo = options.binInfo ?? { version: '0.0.0', build: 'dev' }
   await app.register(docsPlugin, { version: binInfo.version })
