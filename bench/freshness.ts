@@ -1,21 +1,12 @@
 // npm run bench:freshness [-- --rounds 5]
 // Seconds from POST /report until the report is visible in the global matrix (the real server, its own
 // aggregation worker, PGlite). The last line is a JSON summary.
+import { R_MAA } from '../apps/server/src/testing/reports'
 import { startServer } from './lib/server-process'
 
 const i = process.argv.indexOf('--rounds')
 const rounds = i >= 0 ? Number(process.argv[i + 1]) : 5
-const body = JSON.stringify({
-  server: 'CN',
-  source: 'MaaAssistantArknights',
-  version: 'v5.9.0',
-  stageId: 'wk_kc_5',
-  drops: [
-    { dropType: 'NORMAL_DROP', itemId: '2002', quantity: 1 },
-    { dropType: 'NORMAL_DROP', itemId: '2003', quantity: 1 },
-    { dropType: 'NORMAL_DROP', itemId: '2004', quantity: 3 },
-  ],
-})
+const body = JSON.stringify(R_MAA)
 const matrixUrl = (base: string) => `${base}/PenguinStats/api/v2/result/matrix?server=CN&stageFilter=wk_kc_5&itemFilter=2004`
 const timesNow = async (base: string) => ((await (await fetch(matrixUrl(base))).json()) as { matrix: { times: number }[] }).matrix[0]?.times ?? 0
 

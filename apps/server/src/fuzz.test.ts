@@ -1,24 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seededRandom } from './lib/prng'
+import { R as R_REPORT } from './testing/reports'
 import { createTestContext, dbTargets, type TestContext } from './testing/test-app'
 
-/** mulberry32, so a failing case can be replayed from its seed. */
-const prng = (seed: number) => () => {
-  seed = (seed + 0x6d2b79f5) | 0
-  let t = seed
-  t = Math.imul(t ^ (t >>> 15), t | 1)
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-}
 
-const R = {
-  server: 'CN',
-  source: 'MeoAssistant',
-  stageId: 'wk_kc_5',
-  drops: [{ dropType: 'NORMAL_DROP', itemId: '2002', quantity: 1 }],
-  version: 'v3.0.4',
-  times: 1,
-  metadata: { md5: 'abc', fileName: 'x.png' },
-}
+const R = { ...R_REPORT, times: 1, metadata: { md5: 'abc', fileName: 'x.png' } }
 
 // `explores`: the template is a valid request, so some mutations must still succeed.
 const ROUTES: { path: string; template: unknown; explores?: false }[] = [
@@ -69,7 +55,7 @@ describe.each(dbTargets())('fuzzing the POST routes on $name', (target) => {
   afterAll(async () => ctx?.close())
 
   it.each(ROUTES.map((r, i) => [r.path, r.template, i, r.explores !== false] as const))('%s', async (path, template, index, explores) => {
-    const random = prng(1000 + index)
+    const random = seededRandom(1000 + index)
     const statuses: Record<number, number> = {}
     for (let n = 0; n < CASES_PER_ROUTE; n++) {
       const kind = random()

@@ -4,22 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type App } from './app'
 import { prepareDatabase } from './lib/bootstrap'
 import { createDb, type Db } from './plugins/db'
+import { R_MAA } from './testing/reports'
 import { SEED_DIR } from './testing/test-app'
 
 const url = process.env.TEST_DATABASE_URL
 const redisUrl = process.env.TEST_REDIS_URL
 
-const R = JSON.stringify({
-  server: 'CN',
-  source: 'MaaAssistantArknights',
-  version: 'v5.9.0',
-  stageId: 'wk_kc_5',
-  drops: [
-    { dropType: 'NORMAL_DROP', itemId: '2002', quantity: 1 },
-    { dropType: 'NORMAL_DROP', itemId: '2003', quantity: 1 },
-    { dropType: 'NORMAL_DROP', itemId: '2004', quantity: 3 },
-  ],
-})
+const R = JSON.stringify(R_MAA)
 
 // Two server processes on one PostgreSQL (here: two apps with their own pools): one worker at a time
 // (advisory lock), every report counted once, and the other process's cache follows the new version

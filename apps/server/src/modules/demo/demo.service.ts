@@ -1,5 +1,6 @@
 import { SERVERS, type Server } from '@dropwise/schemas'
 import { canonicalPattern, patternHash, serverDayStart, serverDayIndex } from '@dropwise/stats'
+import { seededRandom } from '../../lib/prng'
 import type { Db } from '../../plugins/db'
 import type { AccountsService } from '../accounts/accounts.service'
 import type { AggregationWorker } from '../aggregation/aggregation.worker'
@@ -31,14 +32,6 @@ export interface DemoServiceDeps {
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 10))
 
-/** mulberry32: a small seeded PRNG, so a simulation is reproducible. */
-const prng = (seed: number) => () => {
-  seed = (seed + 0x6d2b79f5) | 0
-  let t = seed
-  t = Math.imul(t ^ (t >>> 15), t | 1)
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-}
 
 /**
  * Simulated reports for the embedded demo (issue #3): drawn from the imported drop rates of the open
@@ -52,7 +45,7 @@ export const createDemoService = (deps: DemoServiceDeps) => ({
   },
 
   async simulate(options: DemoOptions): Promise<{ reports: number }> {
-    const random = prng(options.seed)
+    const random = seededRandom(options.seed)
     const now = deps.clock()
     const accounts = await Promise.all(Array.from({ length: 24 }, () => deps.accounts.create(null)))
     const items = new Set((await deps.catalog.itemList()).map((i) => i.itemId))

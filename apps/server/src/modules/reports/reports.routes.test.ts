@@ -1,19 +1,8 @@
 import { MatrixResponseSchema } from '@dropwise/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { R } from '../../testing/reports'
 import { createTestContext, dbTargets, type TestContext } from '../../testing/test-app'
 
-// api-v2.md §12: the report every check starts from.
-const R = {
-  server: 'CN',
-  source: 'MeoAssistant',
-  stageId: 'wk_kc_5',
-  drops: [
-    { dropType: 'NORMAL_DROP', itemId: '2002', quantity: 1 },
-    { dropType: 'NORMAL_DROP', itemId: '2003', quantity: 1 },
-    { dropType: 'NORMAL_DROP', itemId: '2004', quantity: 3 },
-  ],
-  version: 'v3.0.4',
-}
 const BASE = '/PenguinStats/api/v2'
 
 describe.each(dbTargets())('reports on $name', (target) => {

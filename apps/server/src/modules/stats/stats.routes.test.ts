@@ -2,6 +2,7 @@ import { PatternResponseSchema, SiteStatsSchema, TrendResultSchema, type SiteSta
 import { HOUR_MS, serverDayIndex } from '@dropwise/stats'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { R } from '../../testing/reports'
 import { createTestContext, dbTargets, type TestContext } from '../../testing/test-app'
 import { createResultsTestData } from '../results/results.test-data'
 
@@ -126,17 +127,6 @@ describe.each(dbTargets())('site stats on $name', (target) => {
   })
 
   it('end to end: a report posted to /report reaches patterns, trends and stats after an aggregation pass', async () => {
-    const R = {
-      server: 'CN',
-      source: 'MeoAssistant',
-      stageId: 'wk_kc_5',
-      drops: [
-        { dropType: 'NORMAL_DROP', itemId: '2002', quantity: 1 },
-        { dropType: 'NORMAL_DROP', itemId: '2003', quantity: 1 },
-        { dropType: 'NORMAL_DROP', itemId: '2004', quantity: 3 },
-      ],
-      version: 'v3.0.4',
-    }
     now.value = NOW + 10 * MINUTE
     const sent = await ctx.app.inject({ method: 'POST', url: `${V2}/report`, payload: R })
     expect(sent.statusCode).toBe(200)
