@@ -28,6 +28,8 @@ import { reportsRoutes } from './modules/reports/reports.routes'
 import { createReportsService, type ReportsService } from './modules/reports/reports.service'
 import { resultsRoutes } from './modules/results/results.routes'
 import { createResultsService } from './modules/results/results.service'
+import { shareRoutes } from './modules/share/share.routes'
+import { createShareService } from './modules/share/share.service'
 import { statsRoutes } from './modules/stats/stats.routes'
 import { createStatsService, type StatsService } from './modules/stats/stats.service'
 import { compatPlugin, V2_PREFIXES } from './plugins/compat'
@@ -72,7 +74,7 @@ export const buildApp = async (options: AppOptions) => {
     genReqId: () => newRequestId(),
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 2 * 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
@@ -124,6 +126,7 @@ export const buildApp = async (options: AppOptions) => {
     clock,
     onProgress: (done, total) => app.log.info({ done, total }, 'simulating demo reports'),
   })
+  const share = createShareService({ catalog, matrix, clock })
   const idempotency = redis ? createRedisIdempotencyStore(redis) : createDbIdempotencyStore(db)
 
   for (const prefix of V2_PREFIXES) {
@@ -134,6 +137,7 @@ export const buildApp = async (options: AppOptions) => {
         await v2.register(statsRoutes, { stats })
         await v2.register(resultsRoutes, { results, advancedLimitPer5Minutes: options.advancedLimitPer5Minutes ?? 30 })
         await v2.register(accountsRoutes, { accounts })
+        await v2.register(shareRoutes, { share })
         await v2.register(reportsRoutes, { reports, idempotency, clock, writeLimitPerMinute: options.writeLimitPerMinute ?? 120 })
       },
       { prefix },

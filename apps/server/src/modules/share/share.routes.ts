@@ -1,0 +1,41 @@
+import { ApiErrorSchema, CategorySchema, QueryBooleanSchema, ServerSchema } from '@dropwise/schemas'
+import type { FastifyReply } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { ShareService } from './share.service'
+
+/** `/short[/:word]` (api-v2.md §9.2) and `/export/matrix` (ours: open data with attribution). */
+export const shareRoutes: FastifyPluginAsyncZod<{ share: ShareService }> = async (app, { share }) => {
+  const short = async (word: string | undefined, reply: FastifyReply) =>
+    reply.code(302).header('Cache-Control', 'no-cache').redirect(await share.resolveShort(word), 302)
+  app.get('/short', { schema: { tags: ['share'], summary: 'Short link to the site root' } }, async (_req, reply) => short(undefined, reply))
+  app.get(
+    '/short/:word',
+    { schema: { tags: ['share'], summary: 'Short link: item or stage by name, code or id, else a search', params: z.object({ word: z.string() }) } },
+    async (req, reply) => short(req.params.word, reply),
+  )
+  app.get(
+    '/export/matrix',
+    {
+      schema: {
+        tags: ['share'],
+        summary: 'Download the global drop matrix (CSV or JSON, licence and attribution included)',
+        querystring: z.object({
+          server: ServerSchema.default('CN'),
+          format: z.enum(['csv', 'json']).default('csv'),
+          category: CategorySchema.default('all'),
+          show_closed_zones: QueryBooleanSchema.optional(),
+        }),
+        response: { 200: z.string().describe('CSV text or JSON document'), 400: ApiErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      const file = await share.exportMatrix(req.query.server, req.query.category, req.query.show_closed_zones ?? true, req.query.format)
+      return reply
+        .type(file.contentType)
+        .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+        .header('Cache-Control', 'public, max-age=300')
+        .send(file.body)
+    },
+  )
+}

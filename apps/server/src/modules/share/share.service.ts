@@ -1,0 +1,96 @@
+import type { Category, MatrixElement, Server } from '@dropwise/schemas'
+import { NO_END_MS } from '@dropwise/schemas'
+import type { CatalogService } from '../catalog/catalog.service'
+import type { MatrixService } from '../matrix/matrix.service'
+
+/** The licence line every export carries: the drop data is Penguin Statistics data. */
+export const DATA_ATTRIBUTION =
+  'Drop data: Penguin Statistics (https://penguin-stats.io), licensed CC BY-NC 4.0 (https://creativecommons.org/licenses/by-nc/4.0/); ' +
+  'reports collected by Dropwise are published under the same licence. Credit the source; no commercial use.'
+
+const MAX_WORD = 128
+
+/**
+ * Short links (api-v2.md §9.2) and open-data exports of the drop matrix.
+ */
+export const createShareService = ({ catalog, matrix, clock }: { catalog: CatalogService; matrix: MatrixService; clock: () => number }) => ({
+  /** Where `/short/:word` sends the browser: a path of our web app. */
+  async resolveShort(raw: string | undefined): Promise<string> {
+    let word = raw ?? ''
+    try {
+      word = decodeURIComponent(word)
+    } catch {
+      // keep the raw text
+    }
+    word = word.trim()
+    if (!word || word.length > MAX_WORD) return '/'
+    const fixed = new Map([
+      ['item', '/result/item'],
+      ['stage', '/result/stage'],
+      ['planner', '/planner'],
+    ])
+    const direct = fixed.get(word)
+    if (direct) return direct
+    const needle = word.toLowerCase()
+    const items = await catalog.itemList()
+    // An exact name wins over a name that merely contains the word (固源岩 is not 固源岩组).
+    const byName =
+      items.find((i) => Object.values(i.name_i18n).some((n) => n.toLowerCase() === needle)) ??
+      items.find((i) => Object.values(i.name_i18n).some((n) => n.toLowerCase().includes(needle)))
+    if (byName) return `/result/item/${encodeURIComponent(byName.itemId)}`
+    const stages = await catalog.stageRows()
+    const codes = (s: (typeof stages)[number]) => Object.values(s.code_i18n as Record<string, string>).map((c) => c.toLowerCase())
+    const byCode = stages.find((s) => codes(s).includes(needle)) ?? stages.find((s) => codes(s).some((c) => c.includes(needle)))
+    if (byCode) return `/result/stage/${encodeURIComponent(byCode.zone_id)}/${encodeURIComponent(byCode.stage_id)}`
+    if (items.some((i) => i.itemId === word)) return `/result/item/${encodeURIComponent(word)}`
+    const stage = stages.find((s) => s.stage_id === word)
+    if (stage) return `/result/stage/${encodeURIComponent(stage.zone_id)}/${encodeURIComponent(stage.stage_id)}`
+    return `/search?q=${encodeURIComponent(word)}`
+  },
+
+  /** The global matrix as a downloadable file (CSV or JSON), with the licence inside the file. */
+  async exportMatrix(server: Server, category: Category, showClosed: boolean, format: 'csv' | 'json') {
+    const now = clock()
+    const [elements, items, stages] = await Promise.all([
+      matrix.globalElements(server, category, showClosed),
+      catalog.itemList(),
+      catalog.stageRows(),
+    ])
+    const itemName = new Map(items.map((i) => [i.itemId, i.name_i18n.en || i.name]))
+    const stageCode = new Map(stages.map((s) => [s.stage_id, (s.code_i18n as Record<string, string>).en ?? s.stage_id]))
+    const day = new Date(now).toISOString().slice(0, 10).replace(/-/g, '')
+    const fileName = `dropwise-matrix-${server}-${category}-${day}.${format}`
+    const rows = elements.map((e: MatrixElement) => ({
+      ...e,
+      stageCode: stageCode.get(e.stageId) ?? e.stageId,
+      itemName: itemName.get(e.itemId) ?? e.itemId,
+      dropRate: e.times > 0 ? e.quantity / e.times : null,
+    }))
+    if (format === 'json') {
+      const body = JSON.stringify({
+        attribution: DATA_ATTRIBUTION,
+        license: 'CC BY-NC 4.0',
+        source: 'https://penguin-stats.io',
+        server,
+        category,
+        generatedAt: now,
+        matrix: rows.map((r) => ({ ...r, end: r.end !== null && r.end >= NO_END_MS ? null : r.end })),
+      })
+      return { fileName, contentType: 'application/json; charset=utf-8', body }
+    }
+    const cell = (v: unknown) => {
+      const s = v === null || v === undefined ? '' : String(v)
+      return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
+    }
+    const lines = [
+      `# ${DATA_ATTRIBUTION}`,
+      `# server=${server} category=${category} generatedAt=${new Date(now).toISOString()}`,
+      'stageId,stageCode,itemId,itemName,times,quantity,dropRate,stdDev,start,end',
+      ...rows.map((r) =>
+        [r.stageId, r.stageCode, r.itemId, r.itemName, r.times, r.quantity, r.dropRate, r.stdDev, r.start, r.end].map(cell).join(','),
+      ),
+    ]
+    return { fileName, contentType: 'text/csv; charset=utf-8', body: `${lines.join('\r\n')}\r\n` }
+  },
+})
+export type ShareService = ReturnType<typeof createShareService>
