@@ -20,6 +20,8 @@ import { createMatrixRepository } from './modules/matrix/matrix.repository'
 import { matrixRoutes } from './modules/matrix/matrix.routes'
 import { createMatrixService, type MatrixService } from './modules/matrix/matrix.service'
 import { plannerRoutes } from './modules/planner/planner.routes'
+import { probeRoutes } from './modules/probe/probe.routes'
+import { createProbeService } from './modules/probe/probe.service'
 import { createPlannerService } from './modules/planner/planner.service'
 import { createDbIdempotencyStore, createRedisIdempotencyStore } from './modules/reports/idempotency.store'
 import { createReportWriter, type ReportWriter } from './modules/reports/report-writer'
@@ -145,12 +147,15 @@ export const buildApp = async (options: AppOptions) => {
   }
   await app.register(healthRoutes, { db, binInfo })
   await app.register(plannerRoutes, { planner })
+  const probe = createProbeService({ db, clock })
+  await app.register(probeRoutes, { probe })
   if (options.webDist) await app.register(webPlugin, { dist: options.webDist })
 
   // Caches follow the data version: this process's worker advances it; other processes' changes
   // arrive through Redis pub/sub when configured, and through polling the version row in any case.
   if (redis) version.subscribe((v) => void redis.publish(VERSION_CHANNEL, String(v)).catch(() => {}))
   let poller: NodeJS.Timeout | null = null
+  let probeFlusher: NodeJS.Timeout | null = null
   if (options.background) {
     aggregation.start()
     if (subscriber) {
@@ -163,10 +168,14 @@ export const buildApp = async (options: AppOptions) => {
         .catch((err: unknown) => app.log.warn({ err }, 'version poll failed'))
     }, VERSION_POLL_MS)
     poller.unref()
+    probeFlusher = setInterval(() => void probe.flush().catch((err: unknown) => app.log.warn({ err }, 'probe flush failed')), 60_000)
+    probeFlusher.unref()
   }
 
   app.addHook('onClose', async () => {
     if (poller) clearInterval(poller)
+    if (probeFlusher) clearInterval(probeFlusher)
+    await probe.flush().catch(() => {})
     await aggregation.stop()
     await writer.drain()
     subscriber?.disconnect()
@@ -174,7 +183,7 @@ export const buildApp = async (options: AppOptions) => {
     if (options.closeDb) await db.close()
   })
 
-  app.decorate('services', { catalog, matrix, stats, accounts, reports, aggregation, writer, version, demo })
+  app.decorate('services', { catalog, matrix, stats, accounts, reports, aggregation, writer, version, demo, probeFlush: () => probe.flush() })
   return app
 }
 
@@ -192,6 +201,7 @@ declare module 'fastify' {
       writer: ReportWriter
       version: DataVersion
       demo: DemoService
+      probeFlush: () => Promise<void>
     }
   }
 }
