@@ -15,6 +15,8 @@ import { createCatalogRepository } from './modules/catalog/catalog.repository'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { createCatalogService, type CatalogService } from './modules/catalog/catalog.service'
 import { healthRoutes } from './modules/health/health.routes'
+import { defectsRoutes } from './modules/defects/defects.routes'
+import { createDefectsService } from './modules/defects/defects.service'
 import { createDemoService, type DemoService } from './modules/demo/demo.service'
 import { createMatrixRepository } from './modules/matrix/matrix.repository'
 import { matrixRoutes } from './modules/matrix/matrix.routes'
@@ -129,6 +131,7 @@ export const buildApp = async (options: AppOptions) => {
     onProgress: (done, total) => app.log.info({ done, total }, 'simulating demo reports'),
   })
   const share = createShareService({ catalog, matrix, clock })
+  const defects = createDefectsService({ db, clock, randomAlnum })
   const idempotency = redis ? createRedisIdempotencyStore(redis) : createDbIdempotencyStore(db)
 
   for (const prefix of V2_PREFIXES) {
@@ -140,6 +143,7 @@ export const buildApp = async (options: AppOptions) => {
         await v2.register(resultsRoutes, { results, advancedLimitPer5Minutes: options.advancedLimitPer5Minutes ?? 30 })
         await v2.register(accountsRoutes, { accounts })
         await v2.register(shareRoutes, { share })
+        await v2.register(defectsRoutes, { defects, limitPerMinute: options.writeLimitPerMinute ?? 120 })
         await v2.register(reportsRoutes, { reports, idempotency, clock, writeLimitPerMinute: options.writeLimitPerMinute ?? 120 })
       },
       { prefix },

@@ -179,6 +179,19 @@ export interface AggItemTotalTable {
   quantity_sq: number
 }
 
+export interface RecognitionDefectsTable {
+  defect_id: string
+  created_at: number
+  environment: Json
+  result: Json
+  upload_token: string
+  ip: string | null
+  image: Uint8Array | null
+  image_type: string | null
+  image_bytes: number | null
+  uploaded_at: number | null
+}
+
 export interface IdempotencyKeysTable {
   idem_key: string
   status: number
@@ -206,5 +219,6 @@ export interface Database {
   agg_stage_total: AggStageTotalTable
   agg_item_total: AggItemTotalTable
   idempotency_keys: IdempotencyKeysTable
+  recognition_defects: RecognitionDefectsTable
   schema_migrations: { version: string; applied_at: number }
 }
