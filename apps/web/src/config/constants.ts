@@ -1,3 +1,4 @@
+import type { Category, Server } from '@dropwise/schemas'
 /** Business constants of the shell (spec 000 §9). Times in ms. */
 export const HOUR_MS = 3_600_000
 export const TTL = {
@@ -33,3 +34,13 @@ export const OUTDATED_DIALOG_WIDTH = 350
 export const DRAWER_WIDTH = 300
 export const TITLE_SEPARATOR = ' ‹ '
 export const APP_NAME_SEPARATOR = ' │ '
+
+/**
+ * Servers and matrix categories of the shared schemas, repeated here as plain values: importing
+ * them from @dropwise/schemas would bring zod into the first load. The types below fail to
+ * compile when the lists drift apart.
+ */
+export const SERVERS = ['CN', 'US', 'JP', 'KR'] as const satisfies readonly Server[]
+export const CATEGORIES = ['all', 'automated', 'manual'] as const satisfies readonly Category[]
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+export const LISTS_MATCH_SCHEMAS: [Same<(typeof SERVERS)[number], Server>, Same<(typeof CATEGORIES)[number], Category>] = [true, true]

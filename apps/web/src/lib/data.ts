@@ -3,7 +3,7 @@ import { QueryClient, useQuery, type UseQueryResult } from '@tanstack/react-quer
 import { useSyncExternalStore } from 'react'
 import { apiGetJson } from './api'
 import { createDataCache } from './data-cache'
-import { BOOT_DATASETS, bucketOf, datasets, entryName, type DatasetData, type DatasetId } from './datasets'
+import { BOOT_DATASETS, bucketOf, datasets, entryName, loadParsers, type DatasetData, type DatasetId } from './datasets'
 import { authStore, dataSourceStore, useDataSource } from './state-hooks'
 import { STORAGE_KEYS, storage } from './storage'
 
@@ -31,21 +31,14 @@ const datasetOptions = <K extends DatasetId>(id: K, server: Server, category: Ca
     queryFn: async ({ signal }: { signal: AbortSignal }) => {
       // Personal data while logged out is an empty list, without a request (spec 000 §4).
       if (d.requireAuthorization && !user) return [] as unknown as DatasetData<K>
-      const parsed = d.parse(await apiGetJson(d.path({ server, category }), signal)) as DatasetData<K>
+      const [raw, { parsers }] = await Promise.all([apiGetJson(d.path({ server, category }), signal), loadParsers()])
+      const parsed = parsers[id](raw) as DatasetData<K>
       if (d.persist) dataCache.set(bucket, name, parsed)
       return parsed
     },
-    initialData: () => {
-      if (!d.persist) return undefined
-      const entry = dataCache.get(bucket, name)
-      if (!entry) return undefined
-      try {
-        return d.parse(entry.c) as DatasetData<K>
-      } catch {
-        dataCache.clear(bucket)
-        return undefined
-      }
-    },
+    // Stored entries were validated before they were written; the data version marker drops
+    // entries of an older shape (data-cache), so they are used as they are.
+    initialData: () => (d.persist ? (dataCache.get(bucket, name)?.c as DatasetData<K> | undefined) : undefined),
     initialDataUpdatedAt: () => (d.persist ? dataCache.get(bucket, name)?.upd : undefined),
     meta: { datasetId: id },
   }

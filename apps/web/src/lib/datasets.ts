@@ -1,18 +1,6 @@
-import {
-  FrontendConfigSchema,
-  ItemListSchema,
-  MatrixElementSchema,
-  PatternElementSchema,
-  PeriodListSchema,
-  SiteStatsSchema,
-  StageListSchema,
-  TrendResultSchema,
-  ZoneListSchema,
-  type Category,
-  type Server,
-} from '@dropwise/schemas'
-import { z } from 'zod'
+import type { Category, Server } from '@dropwise/schemas'
 import { TTL } from '../config/constants'
+import type { DatasetParsers } from './dataset-parsers'
 
 export interface DatasetContext {
   server: Server
@@ -31,8 +19,8 @@ export interface Dataset<T = unknown> {
   /** Stored across reloads (personal data is not). */
   persist: boolean
   ttl: number
-  /** Validate (throws "Invalid structure: …") and transform the response body. */
-  parse: (raw: unknown) => T
+  /** Phantom: the parsed type (the parser lives in ./dataset-parsers, loaded on demand). */
+  readonly _type?: T
 }
 
 export const DATASET_IDS = [
@@ -57,25 +45,10 @@ export class InvalidStructureError extends Error {
   }
 }
 
-/** Parse with a schema; a failure keeps the first issue in the message (the public client lost it). */
-export const validate = <S extends z.ZodType>(schema: S, raw: unknown, nonEmpty = false): z.infer<S> => {
-  const result = schema.safeParse(raw)
-  if (!result.success) {
-    const issue = result.error.issues[0]
-    throw new InvalidStructureError(issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'unknown')
-  }
-  if (nonEmpty && Array.isArray(result.data) && result.data.length === 0) throw new InvalidStructureError('empty list')
-  return result.data
-}
+/** Validation (zod and the shared schemas) is loaded on demand: it stays out of the first load. */
+export const loadParsers = () => import('./dataset-parsers')
 
-/** Matrices may come bare or wrapped in `matrix` / `pattern_matrix`. */
-const unwrap = (raw: unknown, key: string): unknown =>
-  raw !== null && typeof raw === 'object' && !Array.isArray(raw) && key in raw ? (raw as Record<string, unknown>)[key] : raw
-
-const MatrixListSchema = z.array(MatrixElementSchema)
-const PatternListSchema = z.array(PatternElementSchema)
-
-const define = <T>(d: Dataset<T>) => d
+const define = <T = unknown>(d: Omit<Dataset<T>, '_type'>) => d as Dataset<T>
 
 export const datasets = {
   config: define({
@@ -86,7 +59,6 @@ export const datasets = {
     requireAuthorization: false,
     persist: true,
     ttl: TTL.config,
-    parse: (raw) => validate(FrontendConfigSchema, raw),
   }),
   items: define({
     id: 'items',
@@ -96,10 +68,6 @@ export const datasets = {
     requireAuthorization: false,
     persist: true,
     ttl: TTL.items,
-    parse: (raw) =>
-      validate(ItemListSchema, raw, true)
-        .filter((i) => !(i as { hide?: boolean }).hide)
-        .sort((a, b) => a.sortId - b.sortId),
   }),
   stages: define({
     id: 'stages',
@@ -109,7 +77,6 @@ export const datasets = {
     requireAuthorization: false,
     persist: true,
     ttl: TTL.stages,
-    parse: (raw) => validate(StageListSchema, raw, true),
   }),
   zones: define({
     id: 'zones',
@@ -119,7 +86,6 @@ export const datasets = {
     requireAuthorization: false,
     persist: true,
     ttl: TTL.zones,
-    parse: (raw) => validate(ZoneListSchema, raw, true).map((z) => ({ ...z, isActivity: z.type === 'ACTIVITY' })),
   }),
   period: define({
     id: 'period',
@@ -129,7 +95,6 @@ export const datasets = {
     requireAuthorization: false,
     persist: true,
     ttl: TTL.period,
-    parse: (raw) => validate(PeriodListSchema, raw, true),
   }),
   globalMatrix: define({
     id: 'globalMatrix',
@@ -139,7 +104,6 @@ export const datasets = {
     requireAuthorization: false,
     persist: true,
     ttl: TTL.globalMatrix,
-    parse: (raw) => validate(MatrixListSchema, unwrap(raw, 'matrix'), true),
   }),
   globalPatternMatrix: define({
     id: 'globalPatternMatrix',
@@ -149,7 +113,6 @@ export const datasets = {
     requireAuthorization: false,
     persist: true,
     ttl: TTL.globalPatternMatrix,
-    parse: (raw) => validate(PatternListSchema, unwrap(raw, 'pattern_matrix')),
   }),
   // Identity travels in the Authorization header; the last segment is the category (web-reference §4).
   personalMatrix: define({
@@ -160,7 +123,6 @@ export const datasets = {
     requireAuthorization: true,
     persist: false,
     ttl: TTL.personalMatrix,
-    parse: (raw) => validate(MatrixListSchema, unwrap(raw, 'matrix')),
   }),
   personalPatternMatrix: define({
     id: 'personalPatternMatrix',
@@ -170,7 +132,6 @@ export const datasets = {
     requireAuthorization: true,
     persist: false,
     ttl: TTL.personalPatternMatrix,
-    parse: (raw) => validate(PatternListSchema, unwrap(raw, 'pattern_matrix')),
   }),
   trends: define({
     id: 'trends',
@@ -180,7 +141,6 @@ export const datasets = {
     requireAuthorization: false,
     persist: true,
     ttl: TTL.trends,
-    parse: (raw) => validate(TrendResultSchema, raw).trend,
   }),
   stats: define({
     id: 'stats',
@@ -190,12 +150,11 @@ export const datasets = {
     requireAuthorization: false,
     persist: true,
     ttl: TTL.stats,
-    parse: (raw) => validate(SiteStatsSchema, raw),
   }),
 } satisfies Record<DatasetId, Dataset<unknown>>
 
 export type Datasets = typeof datasets
-export type DatasetData<K extends DatasetId> = ReturnType<Datasets[K]['parse']>
+export type DatasetData<K extends DatasetId> = ReturnType<DatasetParsers[K]>
 
 /** Fetched at start and by a forced refresh (web-reference row 1; period only on /advanced). */
 export const BOOT_DATASETS: DatasetId[] = ['config', 'items', 'stages', 'zones', 'globalMatrix', 'globalPatternMatrix', 'trends', 'stats']

@@ -1,6 +1,5 @@
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import en from '../locales/en.json'
 
 /** Base locales (zh default, en fallback) and their seaborn variants (offered only under that theme). */
 export const BASE_LOCALES = ['zh', 'en', 'ja', 'ko'] as const
@@ -11,8 +10,11 @@ export const ALL_LOCALES: readonly Locale[] = [...BASE_LOCALES, ...SEABORN_LOCAL
 export const DEFAULT_LOCALE: BaseLocale = 'zh'
 export const FALLBACK_LOCALE: BaseLocale = 'en'
 
-/** Locale files: en is the key source and ships in the main bundle; the others load on demand. */
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*.json', '!../locales/en.json'])
+/**
+ * Locale files all load on demand (en too: the four base locales are complete, which a test checks,
+ * so the fallback is only fetched when it is the language in use).
+ */
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*.json')
 const fileOf: Record<Locale, string> = {
   zh: 'zh-CN',
   en: 'en',
@@ -41,7 +43,7 @@ export const detectLocale = (languages: readonly string[]): BaseLocale => {
 const loadResources = async (locale: Locale) => {
   const chain = isSeaborn(locale) ? [baseOf(locale), locale] : [locale]
   for (const l of chain) {
-    if (l === 'en' || i18next.hasResourceBundle(l, 'translation')) continue
+    if (i18next.hasResourceBundle(l, 'translation')) continue
     const loader = loaders[`../locales/${fileOf[l]}.json`]
     if (!loader) continue
     const mod = await loader()
@@ -56,7 +58,7 @@ export const initI18n = async (locale: Locale) => {
     supportedLngs: [...ALL_LOCALES],
     load: 'currentOnly',
     cleanCode: true,
-    resources: { en: { translation: en } },
+    resources: {},
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     returnNull: false,

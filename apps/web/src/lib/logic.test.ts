@@ -5,6 +5,7 @@ import { readShellConfig } from '../features/shell/frontend-config'
 import { composeErrorText, compareVersions, isOutdated, needsAuthorization } from './api'
 import { pickBackground } from './background'
 import { createDataCache, DATA_VERSION } from './data-cache'
+import { parsers } from './dataset-parsers'
 import { datasets, InvalidStructureError } from './datasets'
 import { formatDate } from './format'
 import { detectLocale } from './i18n'
@@ -77,13 +78,13 @@ describe('api', () => {
 
 describe('datasets', () => {
   it('rejects a wrong shape with "Invalid structure" and keeps the detail', () => {
-    expect(() => datasets.items.parse([{ itemId: 1 }])).toThrow(InvalidStructureError)
-    expect(() => datasets.items.parse([])).toThrow(/Invalid structure: empty list/)
+    expect(() => parsers.items([{ itemId: 1 }])).toThrow(InvalidStructureError)
+    expect(() => parsers.items([])).toThrow(/Invalid structure: empty list/)
   })
   it('unwraps matrices and sorts items', () => {
     const row = { stageId: 's', itemId: 'i', times: 10, quantity: 3, stdDev: 0.1, start: 0, end: null }
-    expect(datasets.globalMatrix.parse({ matrix: [row] })).toEqual([row])
-    expect(datasets.globalPatternMatrix.parse({ pattern_matrix: [] })).toEqual([])
+    expect(parsers.globalMatrix({ matrix: [row] })).toEqual([row])
+    expect(parsers.globalPatternMatrix({ pattern_matrix: [] })).toEqual([])
     expect(datasets.personalMatrix.path({ server: 'JP', category: 'manual' })).toBe('/_private/result/matrix/JP/personal/manual')
   })
 })

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import type { z } from 'zod'
+import type { Guard } from './guards'
 import { readJson, writeJson } from './storage'
 
 export interface Store<T> {
@@ -11,16 +11,12 @@ export interface Store<T> {
 }
 
 /**
- * A tiny observable store persisted as JSON under one storage key. Stored values are parsed with
- * the schema; anything that does not parse falls back to the defaults field by field (the schema
- * should use `.catch()` on each field), so an old or corrupt entry never breaks start-up.
+ * A tiny observable store persisted as JSON under one storage key. Stored values go through the
+ * parser, which falls back to the defaults field by field (see ./guards), so an old or corrupt
+ * entry never breaks start-up.
  */
-export const createPersistedStore = <S extends z.ZodType>(key: string, schema: S): Store<z.infer<S>> => {
-  type T = z.infer<S>
-  const load = (): T => {
-    const parsed = schema.safeParse(readJson(key) ?? {})
-    return parsed.success ? parsed.data : schema.parse({})
-  }
+export const createPersistedStore = <T>(key: string, parse: Guard<T>): Store<T> => {
+  const load = (): T => parse(readJson(key) ?? {})
   let state = load()
   const listeners = new Set<() => void>()
   const emit = () => listeners.forEach((l) => l())

@@ -1,5 +1,6 @@
-import { CATEGORIES, SERVERS } from '@dropwise/schemas'
-import { z } from 'zod'
+import type { Category, Server } from '@dropwise/schemas'
+import { CATEGORIES, SERVERS } from '../config/constants'
+import { bool, isRecord, nullableStr, oneOf, shape, str, type Guard } from './guards'
 import { createPersistedStore } from './persisted-store'
 import { STORAGE_KEYS } from './storage'
 
@@ -10,43 +11,63 @@ export type Appearance = (typeof APPEARANCES)[number]
 export const SOURCES = ['global', 'personal'] as const
 export type Source = (typeof SOURCES)[number]
 
-const UserIdEntrySchema = z.object({ id: z.string(), time: z.number(), version: z.string() })
-export type UserIdEntry = z.infer<typeof UserIdEntrySchema>
+export interface UserIdEntry {
+  id: string
+  time: number
+  version: string
+}
+const userIdHistory: Guard<UserIdEntry[]> = (v) =>
+  Array.isArray(v) && v.every((e) => isRecord(e) && typeof e.id === 'string' && typeof e.time === 'number' && typeof e.version === 'string')
+    ? (v as UserIdEntry[])
+    : []
 
-export const SettingsSchema = z.object({
-  themeStyle: z.enum(THEME_STYLES).catch('default'),
-  // The public client stored a boolean before it had 'system'.
-  dark: z
-    .union([z.enum(APPEARANCES), z.boolean(), z.null()])
-    .transform((v): Appearance => (v === true ? 'dark' : v === false ? 'light' : v === null ? 'system' : v))
-    .catch('system'),
+export interface Settings {
+  themeStyle: ThemeStyle
+  dark: Appearance
   /** Locale id chosen by the user; null means "follow the browser". */
-  language: z.string().nullable().catch(null),
-  lowData: z.boolean().catch(false),
+  language: string | null
+  lowData: boolean
   /**
    * Address of a real item-icon sprite sheet (Penguin Statistics geometry) chosen by the operator
    * or visitor; empty means the icons the project draws itself.
    */
-  iconSprite: z.string().catch(''),
-  userIdHistory: z.array(UserIdEntrySchema).catch([]),
-  randomBackground: z.object({ last: z.string(), ids: z.array(z.number()) }).catch({ last: '', ids: [] }),
+  iconSprite: string
+  userIdHistory: UserIdEntry[]
+  randomBackground: { last: string; ids: number[] }
+}
+
+export const parseSettings = shape<Settings>({
+  themeStyle: oneOf(THEME_STYLES, 'default'),
+  // The public client stored a boolean before it had 'system'.
+  dark: (v) => (v === true ? 'dark' : v === false ? 'light' : oneOf(APPEARANCES, 'system')(v)),
+  language: nullableStr,
+  lowData: bool(false),
+  iconSprite: str(''),
+  userIdHistory,
+  randomBackground: (v) =>
+    isRecord(v) && typeof v.last === 'string' && Array.isArray(v.ids) && v.ids.every((i) => typeof i === 'number')
+      ? { last: v.last, ids: v.ids as number[] }
+      : { last: '', ids: [] },
 })
-export type Settings = z.infer<typeof SettingsSchema>
 
-export const DataSourceSchema = z.object({
-  source: z.enum(SOURCES).catch('global'),
-  server: z.enum(SERVERS).catch('CN'),
-  category: z.enum(CATEGORIES).catch('all'),
+export interface DataSourceState {
+  source: Source
+  server: Server
+  category: Category
+}
+export const parseDataSource = shape<DataSourceState>({
+  source: oneOf(SOURCES, 'global'),
+  server: oneOf(SERVERS, 'CN'),
+  category: oneOf(CATEGORIES, 'all'),
 })
-export type DataSourceState = z.infer<typeof DataSourceSchema>
 
-export const AuthSchema = z.object({ username: z.string().nullable().catch(null) })
-export const MirrorSchema = z.object({ ignoreNotification: z.boolean().catch(false) })
+export const parseAuth = shape<{ username: string | null }>({ username: nullableStr })
+export const parseMirror = shape<{ ignoreNotification: boolean }>({ ignoreNotification: bool(false) })
 
-export const settingsStore = createPersistedStore(STORAGE_KEYS.settings, SettingsSchema)
-export const dataSourceStore = createPersistedStore(STORAGE_KEYS.dataSource, DataSourceSchema)
-export const authStore = createPersistedStore(STORAGE_KEYS.auth, AuthSchema)
-export const mirrorStore = createPersistedStore(STORAGE_KEYS.mirror, MirrorSchema)
+export const settingsStore = createPersistedStore(STORAGE_KEYS.settings, parseSettings)
+export const dataSourceStore = createPersistedStore(STORAGE_KEYS.dataSource, parseDataSource)
+export const authStore = createPersistedStore(STORAGE_KEYS.auth, parseAuth)
+export const mirrorStore = createPersistedStore(STORAGE_KEYS.mirror, parseMirror)
 
 /** Session-only UI state (not persisted). */
 export const uiState = {

@@ -1,5 +1,5 @@
-import { LoginResponseSchema } from '@dropwise/schemas'
 import { apiRequest } from '../../lib/api'
+import { loadParsers } from '../../lib/datasets'
 import { adoptUserId } from '../../lib/session'
 
 export type LoginResult = { ok: true; id: string } | { ok: false; reason: 'not-found' | 'failed'; message: string }
@@ -16,7 +16,7 @@ export const login = async (rawId: string): Promise<LoginResult> => {
     let confirmed = headers.get('X-Penguin-Set-PenguinID')
     if (!confirmed) {
       try {
-        confirmed = LoginResponseSchema.parse(JSON.parse(text)).userID
+        confirmed = (await loadParsers()).parseLoginResponse(JSON.parse(text)).userID
       } catch {
         confirmed = id
       }

@@ -5,12 +5,12 @@ import Alert from '@mui/material/Alert'
 import Skeleton from '@mui/material/Skeleton'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { NoticeListSchema, type Notice, type Server } from '@dropwise/schemas'
+import type { Notice, Server } from '@dropwise/schemas'
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { apiGetJson } from '../../lib/api'
-import { validate } from '../../lib/datasets'
+import { loadParsers } from '../../lib/datasets'
 import { localized } from '../../lib/i18n'
 import { useDataSource } from '../../lib/state-hooks'
 
@@ -37,7 +37,10 @@ export function Bulletin() {
   const { server } = useDataSource()
   const query = useQuery({
     queryKey: ['notice'],
-    queryFn: async ({ signal }) => validate(NoticeListSchema, await apiGetJson('/notice', signal)),
+    queryFn: async ({ signal }) => {
+      const [raw, { parseNotices }] = await Promise.all([apiGetJson('/notice', signal), loadParsers()])
+      return parseNotices(raw)
+    },
     staleTime: Infinity,
   })
   if (query.isPending)

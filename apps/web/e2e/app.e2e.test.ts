@@ -1,0 +1,241 @@
+// @vitest-environment node
+/**
+ * The built app served by our own server, driven in Debian's Chromium (issue #4 §8): every route
+ * in zh/en/ja/ko without console errors or failed requests, server switch, login/logout, reset-all.
+ * One server and one browser for the whole file; languages run in parallel browser contexts.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { samplePaths } from '../src/config/paths'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureWebBuild, hasChromium, startServer, type RunningServer } from './harness'
+
+const LOCALES = [
+  { id: 'zh', browser: 'zh-CN', htmlLang: 'zh-CN' },
+  { id: 'en', browser: 'en-US', htmlLang: 'en' },
+  { id: 'ja', browser: 'ja-JP', htmlLang: 'ja' },
+  { id: 'ko', browser: 'ko-KR', htmlLang: 'ko' },
+] as const
+
+const chromium = hasChromium()
+if (!chromium) console.warn(`e2e: skipped, ${CHROMIUM_PATH} is not installed (apt-get install -y chromium)`)
+
+/** Console errors, uncaught errors, failed requests and HTTP errors seen by one page. */
+const watch = (page: Page) => {
+  const problems: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`)
+  })
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
+  page.on('requestfailed', (r) => problems.push(`requestfailed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`))
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`http ${r.status()}: ${r.request().method()} ${r.url()}`)
+  })
+  return problems
+}
+
+/** Resolves once the page has had no request in flight for `quietMs`. */
+const settle = async (page: Page, quietMs = 500, timeoutMs = 20_000) => {
+  const inflight = new Set<unknown>()
+  let last = Date.now()
+  const on = (r: unknown) => {
+    inflight.add(r)
+    last = Date.now()
+  }
+  const off = (r: unknown) => {
+    inflight.delete(r)
+    last = Date.now()
+  }
+  page.on('request', on)
+  page.on('requestfinished', off)
+  page.on('requestfailed', off)
+  const deadline = Date.now() + timeoutMs
+  try {
+    while (Date.now() < deadline && (inflight.size > 0 || Date.now() - last < quietMs)) await new Promise((r) => setTimeout(r, 100))
+  } finally {
+    page.off('request', on)
+    page.off('requestfinished', off)
+    page.off('requestfailed', off)
+  }
+}
+
+const storageOf = (page: Page) =>
+  page.evaluate(() => Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)])))
+
+const readJsonKey = async (page: Page, key: string) => {
+  const raw = await page.evaluate((k) => localStorage.getItem(k), key)
+  return raw === null ? null : (JSON.parse(raw) as Record<string, unknown>)
+}
+
+describe.skipIf(!chromium)('web app in Chromium', () => {
+  let server: RunningServer
+  let browser: Browser
+  let sample: { zoneId: string; stageId: string; itemId: string }
+  const contexts: BrowserContext[] = []
+
+  const newContext = async (locale = 'zh-CN') => {
+    const ctx = await browser.newContext({ locale, viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' })
+    contexts.push(ctx)
+    return ctx
+  }
+
+  beforeAll(async () => {
+    ensureWebBuild((s) => console.log(s))
+    const { chromium: launcher } = await import('playwright-core')
+    // launch() runs Chromium on a fresh temporary profile (its own user-data dir), removed on close.
+    const [srv, b] = await Promise.allSettled([startServer(), launcher.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })])
+    if (srv.status === 'fulfilled') server = srv.value
+    if (b.status === 'fulfilled') browser = b.value
+    if (srv.status === 'rejected') throw srv.reason
+    if (b.status === 'rejected') throw b.reason
+    const stages = (await (await fetch(`${server.url}/api/v2/stages?server=CN`)).json()) as { stageId: string; zoneId: string; dropInfos?: { itemId?: string }[] }[]
+    const stage = stages.find((s) => s.stageId === 'main_01-07') ?? stages[0]
+    const items = (await (await fetch(`${server.url}/api/v2/items`)).json()) as { itemId: string }[]
+    if (!stage || !items[0]) throw new Error('the server has no stages or items')
+    sample = { zoneId: stage.zoneId, stageId: stage.stageId, itemId: items.find((i) => i.itemId === '30012')?.itemId ?? items[0].itemId }
+  }, 300_000)
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined)
+    await browser?.close().catch(() => undefined)
+    await server?.stop()
+  })
+
+  it('renders every route in zh, en, ja and ko with no console error and no failed request', async () => {
+    const routes = [...samplePaths(sample), '/no/such/page']
+    const failures: string[] = []
+    await Promise.all(
+      LOCALES.map(async (locale) => {
+        const ctx = await newContext(locale.browser)
+        const page = await ctx.newPage()
+        const problems = watch(page)
+        for (const route of routes) {
+          problems.length = 0
+          await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' })
+          await page.waitForSelector('#main', { timeout: 20_000 })
+          await page.waitForFunction(() => !document.querySelector('[data-testid="route-loading"]'), undefined, { timeout: 20_000 })
+          // Requests the page starts late (validation chunk, notices) finish here, not in the next route.
+          await settle(page)
+          const state = await page.evaluate(() => ({
+            lang: document.documentElement.lang,
+            title: document.title,
+            text: (document.querySelector('#main') as HTMLElement | null)?.innerText.trim() ?? '',
+            notFound: document.querySelector('[data-testid="not-found"]') !== null,
+          }))
+          const where = `${locale.id} ${route}`
+          if (state.lang !== locale.htmlLang) failures.push(`${where}: <html lang> is ${state.lang}`)
+          if (!state.title) failures.push(`${where}: empty title`)
+          if (route === '/no/such/page' ? !state.notFound : state.notFound || state.text.length === 0) failures.push(`${where}: did not render`)
+          for (const p of problems) failures.push(`${where}: ${p}`)
+        }
+        await ctx.close()
+      }),
+    )
+    expect(failures).toEqual([])
+  }, 240_000)
+
+  it('switching server refetches the server data and keeps the settings', async () => {
+    const ctx = await newContext()
+    const page = await ctx.newPage()
+    const problems = watch(page)
+    await page.goto(server.url, { waitUntil: 'networkidle' })
+    // A setting that differs from the defaults: low-data mode and the English interface.
+    await page.evaluate(() => {
+      const raw = localStorage.getItem('penguin-stats-settings')
+      const s = raw ? (JSON.parse(raw) as Record<string, unknown>) : {}
+      localStorage.setItem('penguin-stats-settings', JSON.stringify({ ...s, lowData: true, language: 'en' }))
+    })
+    await page.reload({ waitUntil: 'networkidle' })
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en')
+    const settingsBefore = await readJsonKey(page, 'penguin-stats-settings')
+
+    const refetch = page.waitForRequest((r) => r.url().includes('/api/v2/stages?server=US'))
+    await page.getByTestId('server-selector').click()
+    await page.getByTestId('server-US').click()
+    await refetch
+    await settle(page)
+    await expect.poll(async () => (await readJsonKey(page, 'penguin-stats-data-source'))?.server).toBe('US')
+    expect(await readJsonKey(page, 'penguin-stats-settings')).toEqual(settingsBefore)
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en')
+    // After a reload the chosen server and the settings are still there (US data now comes from the cache).
+    const label = await page.getByTestId('server-selector').innerText()
+    await page.reload({ waitUntil: 'networkidle' })
+    await settle(page)
+    expect(await page.getByTestId('server-selector').innerText()).toBe(label)
+    expect((await readJsonKey(page, 'penguin-stats-data-source'))?.server).toBe('US')
+    expect((await readJsonKey(page, 'penguin-stats-settings'))?.lowData).toBe(true)
+    expect(problems).toEqual([])
+    await ctx.close()
+  }, 60_000)
+
+  it('logs in with a PenguinID and logs out again', async () => {
+    const report = await fetch(`${server.url}/api/v2/report`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ server: 'CN', source: 'dropwise-e2e', version: 'v0.0.1', stageId: 'wk_kc_5', drops: [] }),
+    })
+    expect(report.status).toBe(200)
+    const id = decodeURIComponent(report.headers.get('x-penguin-set-penguinid') ?? '')
+    expect(id).not.toBe('')
+
+    const ctx = await newContext()
+    const page = await ctx.newPage()
+    const problems = watch(page)
+    await page.goto(server.url, { waitUntil: 'networkidle' })
+    await page.getByTestId('login-button').click()
+    await page.getByTestId('login-input').fill(id)
+    await page.getByTestId('login-input').press('Enter')
+    await page.getByTestId('account-button').waitFor()
+    expect((await readJsonKey(page, 'penguin-stats-auth'))?.username).toBe(id)
+    // The id is remembered for the forgot-ID list.
+    const history = (await readJsonKey(page, 'penguin-stats-settings'))?.userIdHistory as { id: string }[]
+    expect(history.map((e) => e.id)).toContain(id)
+
+    await page.getByTestId('account-button').click()
+    await page.getByTestId('logout').click()
+    await page.getByTestId('login-button').waitFor()
+    expect((await readJsonKey(page, 'penguin-stats-auth'))?.username ?? null).toBeNull()
+
+    // A wrong id is refused with the not-found message and leaves the visitor logged out.
+    await page.getByTestId('login-button').click()
+    await page.getByTestId('login-input').fill('99999999')
+    const refused = page.waitForResponse((r) => r.url().endsWith('/api/v2/users'))
+    await page.getByTestId('login-input').press('Enter')
+    expect((await refused).status()).toBeGreaterThanOrEqual(400)
+    expect((await readJsonKey(page, 'penguin-stats-auth'))?.username ?? null).toBeNull()
+    await settle(page)
+    // That refusal is the one expected failed response (Chromium also logs it to the console).
+    expect(problems.filter((p) => !p.includes('/api/v2/users') && !p.startsWith('console: Failed to load resource'))).toEqual([])
+    await ctx.close()
+  }, 60_000)
+
+  it('reset-all clears storage after the countdown and reloads', async () => {
+    const ctx = await newContext()
+    const page = await ctx.newPage()
+    const problems = watch(page)
+    await page.goto(server.url, { waitUntil: 'networkidle' })
+    await page.evaluate(() => {
+      localStorage.setItem('dropwise-e2e-marker', '1')
+      sessionStorage.setItem('dropwise-e2e-marker', '1')
+      localStorage.setItem('penguin-stats-settings', JSON.stringify({ lowData: true, dark: 'light' }))
+    })
+    expect(Object.keys(await storageOf(page))).toContain('dropwise-e2e-marker')
+    await page.getByTestId('open-settings').click()
+    await page.getByTestId('reset-open').click()
+    const confirm = page.getByTestId('reset-confirm')
+    await expect(confirm.isDisabled()).resolves.toBe(true)
+    await page.waitForFunction(() => !(document.querySelector('[data-testid="reset-confirm"]') as HTMLButtonElement | null)?.disabled, undefined, {
+      timeout: 10_000,
+    })
+    const reloaded = page.waitForEvent('load', { timeout: 15_000 })
+    await confirm.click()
+    await reloaded
+    await page.waitForLoadState('networkidle')
+    const after = await storageOf(page)
+    expect(after['dropwise-e2e-marker']).toBeUndefined()
+    expect(await page.evaluate(() => sessionStorage.getItem('dropwise-e2e-marker'))).toBeNull()
+    const settings = after['penguin-stats-settings'] ? (JSON.parse(after['penguin-stats-settings']) as { lowData?: boolean }) : {}
+    expect(settings.lowData ?? false).toBe(false)
+    expect(problems).toEqual([])
+    await ctx.close()
+  }, 60_000)
+})
