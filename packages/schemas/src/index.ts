@@ -1,9 +1,10 @@
+// The usage-probe codec (protobufjs) is a separate entry, `@dropwise/schemas/probe`, so bundles that
+// do not need it never carry protobufjs.
 export * from './common'
 export * from './errors'
 export * from './ops'
 export * from './queries'
 export * from './planner'
-export * from './probe'
 export * from './reference'
 export * from './reports'
 export * from './results'

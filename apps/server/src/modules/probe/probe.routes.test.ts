@@ -1,4 +1,4 @@
-import { decodeProbeAck, encodeProbeMessage } from '@dropwise/schemas'
+import { decodeProbeAck, encodeProbeMessage } from '@dropwise/schemas/probe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../../testing/test-app'
 

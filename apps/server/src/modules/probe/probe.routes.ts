@@ -1,5 +1,5 @@
 import websocket from '@fastify/websocket'
-import { decodeProbeMessage, encodeProbeAck } from '@dropwise/schemas'
+import { decodeProbeMessage, encodeProbeAck } from '@dropwise/schemas/probe'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { ProbeService } from './probe.service'

@@ -1,4 +1,4 @@
-import type { ProbeEvent } from '@dropwise/schemas'
+import type { ProbeEvent } from '@dropwise/schemas/probe'
 import { sql } from 'kysely'
 import type { Db } from '../../plugins/db'
 
