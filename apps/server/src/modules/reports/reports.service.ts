@@ -57,15 +57,26 @@ export const createReportsService = (deps: ReportsServiceDeps) => {
       if (!resolved.ok) throw invalidRequest(recruitTagErrorMessage(resolved.tag))
       drops = resolved.drops as SubmittedDrop[]
     }
-    const stage = await catalog.stageRow(input.stageId)
+    let stageId = input.stageId
+    let stage = await catalog.stageRow(stageId)
     if (!stage) throw notFound()
+    // Old MAA builds report reruns under the permanent stage's id (api-v2.md §7.2, optional rule):
+    // while the matching `_rep` stage is open, the report belongs to it.
+    if (input.source === 'MeoAssistant' && stageId.endsWith('_perm')) {
+      const rerun = `${stageId.slice(0, -'_perm'.length)}_rep`
+      const rerunRow = await catalog.stageRow(rerun)
+      if (rerunRow && (await catalog.isStageOpen(rerun, input.server, clock()))) {
+        stageId = rerun
+        stage = rerunRow
+      }
+    }
     const items = await (knownItems ??= catalog.itemList().then((list) => new Set(list.map((i) => i.itemId))))
     const normalized = normalizeReport({ drops, times: input.times ?? null }, { isGacha: stage.is_gacha }, items)
     const pattern = canonicalPattern(normalized.drops)
     return {
       reportHash: `${ctx.requestId}-${deps.randomAlnum(16)}`,
       server: input.server,
-      stageId: input.stageId,
+      stageId,
       patternHash: patternHash(pattern),
       pattern,
       drops: normalized.drops.map((d) => ({ dropType: d.dropType, itemId: d.itemId, quantity: d.quantity })),
