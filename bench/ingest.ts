@@ -1,4 +1,4 @@
-// npm run bench:ingest [-- --seconds 15 --connections 8]
+// npm run bench:ingest [-- --seconds 15 --connections 12]
 // POST /report throughput and latency on PGlite and on PostgreSQL, server and load generator on this machine
 // (loopback only, bounded in time). Prints figures; the last line is a JSON summary.
 import { runLoad } from './lib/load'
@@ -9,8 +9,8 @@ const arg = (name: string, fallback: number) => {
   return i >= 0 ? Number(process.argv[i + 1]) : fallback
 }
 const seconds = arg('seconds', 15)
-// 8 connections: enough to pass 2,000 reports/s here while latency still measures the server, not a queue.
-const connections = arg('connections', 8)
+// 12 connections: enough load to pass 2,000 reports/s here while latency still measures the server, not a queue.
+const connections = arg('connections', 12)
 
 // Valid single-run reports of permanent stages, as MAA sends them (with a PenguinID after the first).
 const bodies = [

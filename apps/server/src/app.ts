@@ -107,7 +107,7 @@ export const buildApp = async (options: AppOptions) => {
     loadHighs: async () => (await import('highs')).default(),
   })
   // PGlite runs statements on this thread: smaller batches keep requests flowing during big passes.
-  const aggregation = createAggregationWorker({ db, catalog, version, clock, log: app.log, batchSize: db.kind === 'pglite' ? 500 : 2000 })
+  const aggregation = createAggregationWorker({ db, catalog, version, clock, log: app.log, batchSize: db.kind === 'pglite' ? 500 : 1000 })
   const reportsRepository = createReportsRepository(db)
   const writer = createReportWriter(reportsRepository.insertBatch, { concurrency: db.kind === 'postgres' ? 4 : 1 })
   const reports = createReportsService({

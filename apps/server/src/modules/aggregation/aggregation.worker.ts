@@ -63,7 +63,7 @@ export const createAggregationWorker = (deps: AggregationWorkerDeps) => {
       const counted: AggregateInput[] = []
       for (const [n, r] of batch.entries()) {
         // Keep the event loop answering requests while a large batch is verified.
-        if (n % 250 === 249) await new Promise((resolve) => setImmediate(resolve))
+        if (n % 100 === 99) await new Promise((resolve) => setImmediate(resolve))
         const stage = await catalog.stageRow(r.stage_id)
         const drops = r.drops.map((d) => ({ dropType: d.dropType as DropType, itemId: d.itemId, quantity: d.quantity }))
         const reliability = reliabilityOf({

@@ -76,11 +76,19 @@ export const createMatrixService = ({ repository, catalog, accounts, version, cl
       repository.totals(server, category),
     ])
     const pairs = new Map<string, { stageId: string; itemId: string; period: Period; baseline?: (typeof baselines)[number] }>()
+    let n = 0
+    // The loops below touch every pair (~11k on CN): yield now and then so requests keep flowing while
+    // a rebuild runs (microtask awaits alone never let I/O in).
+    const breathe = async () => {
+      if (++n % 500 === 0) await new Promise((resolve) => setImmediate(resolve))
+    }
     for (const b of baselines) {
+      await breathe()
       const period = (await periodOf(server, b.stage_id, b.item_id, now)) ?? { start: b.start_at, end: b.end_at >= NO_END_MS ? null : b.end_at }
       pairs.set(`${b.stage_id}|${b.item_id}`, { stageId: b.stage_id, itemId: b.item_id, period, baseline: b })
     }
     for (const a of totals.items) {
+      await breathe()
       const key = `${a.stage_id}|${a.item_id}`
       if (pairs.has(key)) continue
       const period = await periodOf(server, a.stage_id, a.item_id, now)
@@ -93,6 +101,7 @@ export const createMatrixService = ({ repository, catalog, accounts, version, cl
     const sums = new Map<string, { times: number; quantity: number; quantity_sq: number }>()
     const partial: PairWindow[] = []
     for (const [key, p] of pairs) {
+      await breathe()
       const st = stageTotals.get(p.stageId)
       if (!st) continue
       const fromDay = serverDayIndex(server, p.period.start)
