@@ -16,19 +16,13 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { WORK_HEIGHT, checkBatch, loadPack, recognize, type RecognitionResult, type Server } from '@dropwise/recognizer'
-import { DEFAULT_SEED_DIR, decodeImage, resolveResources } from '@dropwise/recognizer-pack'
+import { DEFAULT_SEED_DIR, decodeImage, isExactMatch, resolveResources, type LabelTruth } from '@dropwise/recognizer-pack'
 import { SeedDropInfoFileSchema } from '@dropwise/schemas'
 
-interface TruthDrop {
-  dropType: string | null
-  itemId: string | null
-  quantity: number
-  itemCandidates?: string[]
-}
 interface LabelImage {
   file: string
   server: Server
-  truth: { stageId: string | null; drops: TruthDrop[] | null; outcome: 'report' | 'reject'; category: string }
+  truth: LabelTruth
 }
 
 const { values } = parseArgs({
@@ -48,25 +42,6 @@ if (!values.labels || !values.resources) {
   process.exit(2)
 }
 
-/** Same multiset of (dropType, itemId, quantity); a null truth itemId accepts any of its candidates. */
-const sameDrops = (got: RecognitionResult['drops'], want: TruthDrop[]): boolean => {
-  if (got.length !== want.length) return false
-  const used = new Array<boolean>(got.length).fill(false)
-  // Exact ids first so that a candidate list cannot steal an exact match.
-  const order = [...want].sort((a, b) => Number(a.itemId === null) - Number(b.itemId === null))
-  for (const w of order) {
-    const i = got.findIndex(
-      (g, k) =>
-        !used[k] &&
-        g.dropType === w.dropType &&
-        g.quantity === w.quantity &&
-        (w.itemId !== null ? g.itemId === w.itemId : g.itemId !== null && (w.itemCandidates ?? []).includes(g.itemId)),
-    )
-    if (i < 0) return false
-    used[i] = true
-  }
-  return true
-}
 
 const labels = JSON.parse(await readFile(values.labels, 'utf8')) as { images: LabelImage[] }
 const base = dirname(values.labels)
@@ -92,9 +67,7 @@ for (const im of labels.images) {
 }
 
 const isExact = (im: LabelImage, result: RecognitionResult): boolean =>
-  im.truth.outcome === 'reject'
-    ? result.exceptions.length > 0
-    : result.exceptions.length === 0 && result.stage?.stageId === im.truth.stageId && sameDrops(result.drops, im.truth.drops ?? [])
+  isExactMatch(im.truth, { flagged: result.exceptions.length > 0, stageId: result.stage?.stageId, drops: result.drops })
 const exactBeforeBatch = recognised.filter((r) => isExact(r.im, r.result)).length
 
 let batchMs = 0

@@ -8,48 +8,25 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_SEED_DIR, decodeImage, resolveResources } from '@dropwise/recognizer-pack'
+import { DEFAULT_SEED_DIR, decodeImage, isExactMatch, resolveResources, type LabelTruth } from '@dropwise/recognizer-pack'
 import { SeedDropInfoFileSchema } from '@dropwise/schemas'
 import { checkBatch } from './batch'
 import { WORK_HEIGHT } from './frame'
 import { loadPack } from './pack'
-import { recognize, type RecognitionResult, type RecognizedDrop } from './recognize'
+import { recognize, type RecognitionResult } from './recognize'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const devDir = join(here, '../../../../shared/data/recognition/dev')
 const resourcesDir = join(here, '../../../../shared/data/recognition/resources')
 const present = existsSync(join(devDir, 'labels.json')) && existsSync(resourcesDir)
 
-interface TruthDrop {
-  dropType: string | null
-  itemId: string | null
-  quantity: number
-  itemCandidates?: string[]
-}
-
-const sameDrops = (got: RecognizedDrop[], want: TruthDrop[]): boolean => {
-  if (got.length !== want.length) return false
-  const used = new Array<boolean>(got.length).fill(false)
-  const order = [...want].sort((a, b) => Number(a.itemId === null) - Number(b.itemId === null))
-  return order.every((w) => {
-    const i = got.findIndex(
-      (g, k) =>
-        !used[k] &&
-        g.dropType === w.dropType &&
-        g.quantity === w.quantity &&
-        (w.itemId !== null ? g.itemId === w.itemId : g.itemId !== null && (w.itemCandidates ?? []).includes(g.itemId)),
-    )
-    if (i >= 0) used[i] = true
-    return i >= 0
-  })
-}
 
 describe('dev screenshots', () => {
   it.skipIf(!present)(
     'recognises at least 60 of 63 exactly, flags every reject and never silently loses a drop group',
     async () => {
       const labels = JSON.parse(readFileSync(join(devDir, 'labels.json'), 'utf8')) as {
-        images: { file: string; server: 'CN' | 'US' | 'JP'; truth: { stageId: string | null; drops: TruthDrop[] | null; outcome: string; category: string } }[]
+        images: { file: string; server: 'CN' | 'US' | 'JP'; truth: LabelTruth }[]
       }
       const built = await resolveResources(resourcesDir)
       const pack = loadPack(built.manifest, built.templates)
@@ -69,7 +46,7 @@ describe('dev screenshots', () => {
         const r = results[i]!
         const clean = r.exceptions.length === 0 && extra[i]!.length === 0
         const t = im.truth
-        const ok = t.outcome === 'reject' ? !clean : clean && r.stage?.stageId === t.stageId && sameDrops(r.drops, t.drops ?? [])
+        const ok = isExactMatch(t, { flagged: !clean, stageId: r.stage?.stageId, drops: r.drops })
         if (ok) exact++
         if (t.outcome === 'reject' && clean) unflaggedRejects.push(im.file)
         if (!ok && clean) silentlyWrong.push(`${t.category}: ${im.file}`)
