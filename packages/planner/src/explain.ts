@@ -7,6 +7,20 @@ import type { PlanFailure, PlannerLang } from './types'
  * infeasible in practice (e.g. a chip whose only PR stage is excluded).
  */
 export const unobtainableRows = (lp: BuiltLp, demand: Float64Array): number[] => {
+  const obtainable = obtainableRows(lp)
+  const missing: number[] = []
+  demand.forEach((d, row) => {
+    if (d > 0 && !obtainable[row]) missing.push(row)
+  })
+  return missing
+}
+
+/**
+ * 1 for every row some column of the LP can produce: dropped by a kept stage, or crafted by a
+ * chain whose materials are all obtainable. Other rows have no meaningful value (their dual is
+ * unbounded above and an interior-point solve returns an arbitrary large number).
+ */
+export const obtainableRows = (lp: BuiltLp): Uint8Array => {
   const obtainable = new Uint8Array(lp.numRows)
   const crafts: number[] = []
   lp.columns.forEach((col, j) => {
@@ -36,11 +50,7 @@ export const unobtainableRows = (lp: BuiltLp, demand: Float64Array): number[] =>
       }
     }
   }
-  const missing: number[] = []
-  demand.forEach((d, row) => {
-    if (d > 0 && !obtainable[row]) missing.push(row)
-  })
-  return missing
+  return obtainable
 }
 
 /** Explains an infeasible plan to a player: which items cannot be obtained, and why. */

@@ -88,6 +88,11 @@ describe('formatValues', () => {
     expect(formatValues(rows, y, 'en')[4]?.items).toEqual([{ name: 'en-30011', value: '0.50' }])
   })
 
+  it('leaves out items the LP cannot produce', () => {
+    const obtainable = Uint8Array.from([1, 0, 1, 0, 1, 1])
+    expect(formatValues(rows, y, 'id', obtainable).flatMap((l) => l.items.map((i) => i.name))).toEqual(['30013', '30011'])
+  })
+
   it('treats a dual of -1e-17 as 0 and lists it', () => {
     const tiny = Float64Array.from([-1e-17, 0, 0, 0, 0, 0])
     expect(formatValues(rows, tiny, 'id')[4]?.items).toEqual([{ name: '30011', value: '0.00000' }])

@@ -7,6 +7,7 @@ import {
   VALUE_SKIPPED_NAME_PARTS,
   VALUE_SKIPPED_NAMES,
 } from './constants'
+import { obtainableRows } from './explain'
 import type { BuiltLp, ItemRow, PreparedModel, StageColumn } from './model'
 import type { PlannerLang, PlanStage, PlanSynthesis, PlanValueLevel } from './types'
 
@@ -125,7 +126,7 @@ export const formatPlan = (
     exp: Math.trunc(exp),
     stages,
     syntheses,
-    values: formatValues(rows, y, lang),
+    values: formatValues(rows, y, lang, obtainableRows(lp)),
   }
 }
 
@@ -143,10 +144,14 @@ export const valueLevel = (row: ItemRow): number | undefined => {
 /** Duals closer to 0 than this are 0 (a vertex solver can return −1e-17 for a free item). */
 const DUAL_ZERO = 1e-12
 
-/** Item values by level, 5 → 1, each sorted high to low. */
-export const formatValues = (rows: readonly ItemRow[], y: Float64Array, lang: PlannerLang): PlanValueLevel[] => {
+/**
+ * Item values by level, 5 → 1, each sorted high to low. With `obtainable`, items the LP cannot
+ * produce at all (e.g. event materials with no open stage) are left out.
+ */
+export const formatValues = (rows: readonly ItemRow[], y: Float64Array, lang: PlannerLang, obtainable?: Uint8Array): PlanValueLevel[] => {
   const levels: { name: string; value: string; sort: number }[][] = [[], [], [], [], []]
   rows.forEach((row, i) => {
+    if (obtainable && !obtainable[i]) return
     let value = y[i] ?? 0
     if (Math.abs(value) < DUAL_ZERO) value = 0
     if (!(value >= 0)) return

@@ -34,6 +34,30 @@ describe('recognize on synthetic result screens', () => {
     expect(r.drops.every((d) => d.inStageDrops && d.confidence.item > 0.9)).toBe(true)
   })
 
+  it.each([1, 2])('marks where it read each field (evidence boxes in working pixels) at scale %s', (scale) => {
+    const r = recognize(drawScene({ ...normalScene, scale }), pack, { server: 'CN' })
+    expect(r.evidence).toMatchObject({ width: 1280, height: 720 })
+    const of = (kind: string) => r.evidence.boxes.filter((b) => b.kind === kind)
+    const contains = (b: { x: number; y: number; w: number; h: number }, x: number, y: number) => b.x <= x && x <= b.x + b.w && b.y <= y && y <= b.y + b.h
+    // The code "1-7" is drawn from x = 150 at y = 74 (working pixels = reference pixels at any scale).
+    expect(of('stage')).toHaveLength(1)
+    expect(contains(of('stage')[0]!, 155, 80)).toBe(true)
+    expect(of('stage')[0]!.w).toBeLessThan(120)
+    expect(of('group').map((b) => b.index)).toEqual([0, 1, 2])
+    // One item and one quantity box per drop, each around the drawn item centre.
+    const centres = [60 + 15 + 2 * 137.5 + 68.75, 60 + 15 + 3 * 137.5 + 68.75, 60 + 30 + 4 * 137.5 + 68.75]
+    expect(of('item').map((b) => b.index)).toEqual([0, 1, 2])
+    of('item').forEach((b, i) => expect(contains(b, centres[i]!, 573)).toBe(true))
+    of('item').forEach((b, i) => expect(contains(b, centres[i]! + 80, 573)).toBe(false))
+    expect(of('quantity')).toHaveLength(3)
+    expect(of('stars')).toHaveLength(1)
+  })
+
+  it('gives an empty evidence frame of the working size when the screen is not a result screen', () => {
+    const blank = { width: 2560, height: 1440, data: new Uint8ClampedArray(2560 * 1440 * 4) }
+    expect(recognize(blank, pack, { server: 'CN' }).evidence).toEqual({ width: 1280, height: 720, boxes: [] })
+  })
+
   it('gives the same fingerprint for the same pixels and another for other pixels', () => {
     const a = recognize(drawScene(normalScene), pack, { server: 'CN' }).fingerprint
     expect(recognize(drawScene(normalScene), pack, { server: 'CN' }).fingerprint).toBe(a)

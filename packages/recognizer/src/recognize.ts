@@ -1,7 +1,7 @@
 import { exception, type RecognitionException } from './exceptions'
-import { findFrame, toWorking, type Frame } from './frame'
+import { findFrame, refRect, toWorking, WORK_HEIGHT, type Frame } from './frame'
 import type { RgbaImage } from './image'
-import { bestOffset, sampleWindow } from './match'
+import { bestOffset, ITEM_CANVAS_REF, sampleWindow } from './match'
 import type { Difficulty, LoadedPack, PackStage, Server } from './pack'
 import { readQuantity } from './quantity'
 import { classifyGroups, type ClassifiedGroup } from './drop-types'
@@ -26,6 +26,22 @@ export interface RecognizedDrop {
   recognitionOnly: boolean
 }
 
+/** What an evidence box marks on the screenshot. */
+export type EvidenceKind = 'anchor' | 'stage' | 'stars' | 'group' | 'item' | 'quantity'
+
+/**
+ * A rectangle the recogniser read, in working pixels (see `RecognitionResult.evidence`). `index` is
+ * the position in `groups` (kind group) or in `drops` (kinds item and quantity).
+ */
+export interface EvidenceBox {
+  kind: EvidenceKind
+  x: number
+  y: number
+  w: number
+  h: number
+  index?: number
+}
+
 /** Everything read from one screenshot. */
 export interface RecognitionResult {
   /** Whether this looks like a battle-result screen at all. */
@@ -40,6 +56,12 @@ export interface RecognitionResult {
   exceptions: RecognitionException[]
   /** FNV-1a (2×32 bit) of the RGBA pixels: equal pixels give equal fingerprints. */
   fingerprint: string
+  /**
+   * Where each field was read, for an overlay on the screenshot: boxes in the pixels of the working
+   * copy (`width` × `height`, the screenshot scaled to WORK_HEIGHT rows); scale by
+   * screenshot height / `height` to draw on the original.
+   */
+  evidence: { width: number; height: number; boxes: EvidenceBox[] }
 }
 
 /** Options of `recognize`. */
@@ -72,7 +94,7 @@ export const fingerprint = (img: RgbaImage): string => {
   return (h1 >>> 0).toString(16).padStart(8, '0') + (h2 >>> 0).toString(16).padStart(8, '0')
 }
 
-const empty = (fp: string, exceptions: RecognitionException[]): RecognitionResult => ({
+const empty = (fp: string, exceptions: RecognitionException[], image: RgbaImage): RecognitionResult => ({
   resultScreen: false,
   stage: null,
   stars: null,
@@ -81,6 +103,16 @@ const empty = (fp: string, exceptions: RecognitionException[]): RecognitionResul
   drops: [],
   exceptions,
   fingerprint: fp,
+  evidence: { width: Math.max(1, Math.round((image.width * WORK_HEIGHT) / Math.max(1, image.height))), height: WORK_HEIGHT, boxes: [] },
+})
+
+const box = (kind: EvidenceKind, r: { x: number; y: number; w: number; h: number }, index?: number): EvidenceBox => ({
+  kind,
+  x: Math.round(r.x),
+  y: Math.round(r.y),
+  w: Math.round(r.w),
+  h: Math.round(r.h),
+  ...(index === undefined ? {} : { index }),
 })
 
 /** Title hashes farther than this from every server's title are not result screens. */
@@ -92,16 +124,19 @@ const TITLE_MAX_DISTANCE = 40
  */
 export const recognize = (image: RgbaImage, pack: LoadedPack, options: RecognizeOptions): RecognitionResult => {
   const fp = fingerprint(image)
-  if (image.width < 64 || image.height < 64) return empty(fp, [exception('Result::False', 'result', 'image too small')])
+  if (image.width < 64 || image.height < 64) return empty(fp, [exception('Result::False', 'result', 'image too small')], image)
   const { rgb, gray } = toWorking(image)
   const f = findFrame(rgb, gray)
-  if (!f) return empty(fp, [exception('Result::False', 'result', 'no layout anchor')])
+  if (!f) return empty(fp, [exception('Result::False', 'result', 'no layout anchor')], image)
   const title = titleDistance(f, pack)
   if (title.distance > TITLE_MAX_DISTANCE) {
-    return empty(fp, [exception('Result::False', 'result', `title hash ${title.distance} bits from the nearest`)])
+    return empty(fp, [exception('Result::False', 'result', `title hash ${title.distance} bits from the nearest`)], image)
   }
   const ex: RecognitionException[] = []
-  const result: RecognitionResult = { ...empty(fp, ex), resultScreen: true }
+  const result: RecognitionResult = { ...empty(fp, ex, image), resultScreen: true }
+  result.evidence = { width: rgb.width, height: rgb.height, boxes: [box('anchor', refRect(f, 40, 165, 20, 212))] }
+  const boxes = result.evidence.boxes
+  boxes.push(box('stars', refRect(f, 75, 296, 200, 50)))
 
   // Stars and multi-run.
   const stars = readStars(f)
@@ -125,6 +160,7 @@ export const recognize = (image: RgbaImage, pack: LoadedPack, options: Recognize
     } else {
       const entry = index[resolved.code]!
       stage = entry[difficulty] ?? entry.NORMAL ?? entry.TOUGH ?? null
+      boxes.push(box('stage', { x: read.box.x - 4 * f.s, y: read.box.y - 4 * f.s, w: read.box.w + 8 * f.s, h: read.box.h + 8 * f.s }))
       if (stage) {
         const maxChar = resolved.distance / Math.max(1, read.chars.length)
         result.stage = {
@@ -145,6 +181,10 @@ export const recognize = (image: RgbaImage, pack: LoadedPack, options: Recognize
   const line = findLineRow(f)
   const groups = classifyGroups(f, segmentGroups(f, line.y, line.columns))
   result.groups = groups.map((g) => ({ dropType: g.dropType, itemCount: g.cells.length, confidence: g.confidence }))
+  groups.forEach((g, i) => {
+    const x = g.cells[0] ?? 0
+    boxes.push(box('group', { x, y: line.y - 3 * f.s, w: g.cells.length * g.cellW, h: 8 * f.s }, i))
+  })
   if (groups.length === 0) {
     ex.push(exception('Droptypes::NotFound', 'dropArea', 'no drop-type underline found'))
     return result
@@ -158,7 +198,7 @@ export const recognize = (image: RgbaImage, pack: LoadedPack, options: Recognize
     drops: [...new Set(variants.flatMap((v) => v.drops))],
     recognitionOnly: [...new Set(variants.flatMap((v) => v.recognitionOnly))],
   }
-  const drops = readDrops(f, groups, pack, matchStage, options, ex)
+  const drops = readDrops(f, groups, pack, matchStage, options, ex, boxes)
   const chosen = variants.length > 1 ? chooseVariant(variants, drops, options.at) : stage
   if (chosen !== stage && result.stage) result.stage = { ...result.stage, stageId: chosen.stageId }
   result.drops = drops.map((d) => {
@@ -223,6 +263,7 @@ const readDrops = (
   stage: PackStage,
   options: RecognizeOptions,
   ex: RecognitionException[],
+  boxes: EvidenceBox[],
 ): RecognizedDrop[] => {
   const itemThreshold = options.itemThreshold ?? 0.6
   const openSetThreshold = options.openSetThreshold ?? 0.8
@@ -251,9 +292,13 @@ const readDrops = (
     }
     if (g.dropType !== 'NORMAL_DROP' && g.dropType !== 'SPECIAL_DROP' && g.dropType !== 'EXTRA_DROP') continue
     for (const x of g.cells) {
+      const index = n
       const where = `drops.${n++}`
       const cx = x + g.cellW / 2
       const cy = f.ty + DROP_ROW.itemY * f.s
+      const side = ITEM_CANVAS_REF * f.s
+      boxes.push(box('item', { x: cx - side / 2, y: cy - side / 2, w: side, h: side }, index))
+      boxes.push(box('quantity', { x: cx - 35 * f.s, y: cy + 20 * f.s, w: 71 * f.s, h: 28 * f.s }, index))
       const win = sampleWindow(f, cx, cy, pack)
       let best = { itemId: null as string | null, score: -2, dx: win.margin, dy: win.margin }
       for (const id of candidates) {

@@ -1,5 +1,5 @@
 import { glyphHash, projectionRuns, subImage } from './binary'
-import { cropThreshold, rgbToHsv } from './image'
+import { clipRect, cropThreshold, rgbToHsv } from './image'
 import { refPixel, refRect, type Frame } from './frame'
 import { rankGlyphs, splitChars, type CharCandidates } from './text'
 import type { Difficulty, LoadedPack } from './pack'
@@ -9,27 +9,34 @@ export interface StageRead {
   chars: CharCandidates[]
   /** The best reading, character by character. */
   raw: string
+  /** Where the code's characters are (working pixels). */
+  box: { x: number; y: number; w: number; h: number }
 }
 
 /** Reads the stage code right of the small "OPERATION" word (null when there is no text). */
 export const readStageCode = (f: Frame, pack: LoadedPack): StageRead | null => {
-  const bin = cropThreshold(f.gray, refRect(f, 140, 60, 560, 58), 200)
+  const area = refRect(f, 140, 60, 560, 58)
+  const origin = clipRect(area, f.gray.width, f.gray.height)
+  const bin = cropThreshold(f.gray, area, 200)
   const rows = projectionRuns(bin, 'y').filter((r) => r.end - r.start >= 12 * f.s)
   const row = rows[0]
   if (!row) return null
   const line = subImage(bin, { x: 0, y: row.start, w: bin.width, h: row.end - row.start })
   const chars: CharCandidates[] = []
   let lastEnd = -1
+  let firstStart = -1
   for (const { run, img } of splitChars(line)) {
     // The code is one word: a wide gap ends it (the stage name never shares this line, but be safe).
     if (lastEnd >= 0 && run.start - lastEnd > 30 * f.s) break
     lastEnd = run.end
+    if (firstStart < 0) firstStart = run.start
     const h = glyphHash(img)
     if (!h) continue
     chars.push(rankGlyphs(h, pack.stageGlyphs))
   }
   if (chars.length === 0) return null
-  return { chars, raw: chars.map((c) => c.ranked[0]!.key).join('') }
+  const box = { x: origin.x + firstStart, y: origin.y + row.start, w: lastEnd - firstStart, h: row.end - row.start }
+  return { chars, raw: chars.map((c) => c.ranked[0]!.key).join(''), box }
 }
 
 /**
@@ -37,7 +44,7 @@ export const readStageCode = (f: Frame, pack: LoadedPack): StageRead | null => {
  * order of total Hamming distance (one character moved to a worse candidate at a time), up to
  * `tries` codes. Returns the first code in the index.
  */
-export const resolveStageCode = (read: StageRead, has: (code: string) => boolean, tries = 24): { code: string; distance: number } | null => {
+export const resolveStageCode = (read: Pick<StageRead, 'chars' | 'raw'>, has: (code: string) => boolean, tries = 24): { code: string; distance: number } | null => {
   const n = read.chars.length
   const seen = new Set<string>()
   const queue: { picks: number[]; cost: number }[] = [{ picks: new Array<number>(n).fill(0), cost: 0 }]

@@ -21,3 +21,5 @@ export {
   isRecognitionViolation,
 } from './validate-report'
 export type { ValidationCheck, ItemViolation, TypeViolation, Violation, ValidationLevel, ValidationResult, SubmitPrecheck } from './validate-report'
+export { existsOn, zoneTimeValid, isZoneOutdated, reportClosedReason } from './stage-status'
+export type { ClosedReason, ExistenceEntry, ExistenceMap, StatusZone, StatusStage } from './stage-status'

@@ -31,4 +31,15 @@ export const PatternQuerySchema = z.object({
 })
 export type PatternQuery = z.infer<typeof PatternQuerySchema>
 
+/** `GET /export/matrix` (docs/api-extensions.md §3b): the global matrix as a file, optionally one stage's or one item's rows. */
+export const ExportMatrixQuerySchema = z.object({
+  server: ServerSchema.default('CN'),
+  format: z.enum(['csv', 'json']).default('csv'),
+  category: CategorySchema.default('all'),
+  show_closed_zones: QueryBooleanSchema.optional(),
+  stageId: z.string().min(1).max(128).optional(),
+  itemId: z.string().min(1).max(128).optional(),
+})
+export type ExportMatrixQuery = z.infer<typeof ExportMatrixQuerySchema>
+
 export const IdParamsSchema = (key: string) => z.object({ [key]: z.string().min(1) })
