@@ -41,6 +41,7 @@ import { compressionPlugin } from './plugins/compression'
 import type { Db } from './plugins/db'
 import { docsPlugin } from './plugins/docs'
 import { errorHandlerPlugin } from './plugins/error-handler'
+import { recognizerConfig, recognizerPackPlugin, type RecognizerPackOptions } from './plugins/recognizer-pack'
 import { webPlugin } from './plugins/web'
 
 export interface AppOptions {
@@ -65,6 +66,8 @@ export interface AppOptions {
   advancedLimitPer5Minutes?: number
   /** Write requests per minute and IP (reports, recalls). */
   writeLimitPerMinute?: number
+  /** The screenshot recognizer's resource pack (`RECOGNIZER_PACK_DIR` / `RECOGNIZER_PACK_URL`), announced in `/config`. */
+  recognizerPack?: RecognizerPackOptions
 }
 
 const VERSION_POLL_MS = 2000
@@ -94,7 +97,7 @@ export const buildApp = async (options: AppOptions) => {
   await app.register(docsPlugin, { version: binInfo.version })
 
   const version = options.version ?? createDataVersion(await readVersion(db.kysely))
-  const catalog = createCatalogService({ repository: createCatalogRepository(db), clock })
+  const catalog = createCatalogService({ repository: createCatalogRepository(db), clock, configExtras: recognizerConfig(options.recognizerPack ?? {}) })
   const accounts = createAccountsService({ accounts: createAccountsRepository(db), clock, randomInt: (max) => randomInt(max) })
   const matrix = createMatrixService({ repository: createMatrixRepository(db), catalog, accounts, version, clock })
   const stats = createStatsService({ db, catalog, version, clock })
@@ -153,6 +156,7 @@ export const buildApp = async (options: AppOptions) => {
   await app.register(plannerRoutes, { planner })
   const probe = createProbeService({ db, clock })
   await app.register(probeRoutes, { probe })
+  if (options.recognizerPack?.dir && !options.recognizerPack.url) await app.register(recognizerPackPlugin, { dir: options.recognizerPack.dir })
   if (options.webDist) await app.register(webPlugin, { dist: options.webDist })
 
   // Caches follow the data version: this process's worker advances it; other processes' changes

@@ -27,6 +27,7 @@ const app = await buildApp({
   background: true,
   ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
   writeLimitPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
+  recognizerPack: { dir: env.RECOGNIZER_PACK_DIR, url: env.RECOGNIZER_PACK_URL },
 })
 
 let closing = false

@@ -26,6 +26,10 @@ export const EnvSchema = z.object({
   BUILD_COMMIT: z.string().default('dev'),
   /** Write requests (reports, recalls) per minute and client IP before 429. */
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Folder of a screenshot-recognizer pack (`npm run recognizer:pack`), served at /recognizer-pack/. */
+  RECOGNIZER_PACK_DIR: z.string().optional(),
+  /** Address of a recognizer pack folder served elsewhere (absolute URL or path); wins over RECOGNIZER_PACK_DIR. */
+  RECOGNIZER_PACK_URL: z.string().optional(),
 })
 export type Env = z.infer<typeof EnvSchema>
 

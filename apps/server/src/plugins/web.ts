@@ -18,7 +18,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { dist: string })
   const indexPath = join(opts.dist, 'index.html')
   // The folder may still be empty while the app is built in the background: files are looked up per request.
   await mkdir(opts.dist, { recursive: true })
-  await app.register(fastifyStatic, { root: opts.dist, index: false, maxAge: '1h' })
+  // preCompressed: the web build writes .br/.gz beside each text asset (apps/web/vite.config.ts).
+  await app.register(fastifyStatic, { root: opts.dist, index: false, maxAge: '1h', preCompressed: true })
   // Re-read index.html when a rebuild replaced it (its assets change name with every build).
   let cached: { html: string; mtimeMs: number } | null = null
   app.decorate('sendSpa', async (_req, reply) => {

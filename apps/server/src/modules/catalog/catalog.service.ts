@@ -29,6 +29,8 @@ interface Snapshot {
 export interface CatalogServiceDeps {
   repository: CatalogRepository
   clock: () => number
+  /** Fields the server itself adds to `/config` (e.g. `recognizer.packUrl` from the environment); they win over the stored ones. */
+  configExtras?: Record<string, unknown>
 }
 
 const SHORT_TTL_MS = 10_000
@@ -39,7 +41,7 @@ const MAX_STAGE_CACHE_MS = 60 * 60 * 1000
  * serialised bodies cached. Stage lists depend on the clock (which drop infos are active), so they are
  * cached per server until the next instant where a drop info starts or ends.
  */
-export const createCatalogService = ({ repository, clock }: CatalogServiceDeps) => {
+export const createCatalogService = ({ repository, clock, configExtras = {} }: CatalogServiceDeps) => {
   let snapshot: Promise<Snapshot> | null = null
   const stageCache = new Map<Server, CachedBody & { validUntil: number }>()
   let noticeCache: (CachedBody & { validUntil: number }) | null = null
@@ -175,7 +177,11 @@ export const createCatalogService = ({ repository, clock }: CatalogServiceDeps) 
       if (configCache && now < configCache.validUntil) return configCache
       const [row, demo] = await Promise.all([repository.property('frontend.config'), repository.property('demo.simulated')])
       // `demo` is ours: present while simulated reports are in the data, so the web app can say so.
-      const value = { ...((row?.value as object | undefined) ?? {}), ...(demo ? { demo: { present: true, ...(demo.value as object) } } : {}) }
+      const value = {
+        ...((row?.value as object | undefined) ?? {}),
+        ...configExtras,
+        ...(demo ? { demo: { present: true, ...(demo.value as object) } } : {}),
+      }
       configCache = { body: JSON.stringify(value), builtAt: row?.updated_at ?? now, validUntil: now + SHORT_TTL_MS }
       return configCache
     },

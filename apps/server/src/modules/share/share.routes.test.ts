@@ -53,4 +53,40 @@ describe.each(dbTargets())('short links and exports on $name', (target) => {
     expect(bad.statusCode).toBe(400)
     expect(bad.json().code).toBe('INVALID_REQUEST')
   })
+
+  it('filters the export by stage and by item, numbers equal to the API', async () => {
+    const api = (await ctx.app.inject({ method: 'GET', url: '/api/v2/result/matrix?server=CN&show_closed_zones=true' })).json().matrix as {
+      stageId: string
+      itemId: string
+      times: number
+      quantity: number
+    }[]
+    const stage = await ctx.app.inject({ method: 'GET', url: '/api/v2/export/matrix?server=CN&format=json&stageId=main_01-07' })
+    expect(stage.statusCode).toBe(200)
+    expect(stage.headers['content-disposition']).toMatch(/filename="dropwise-matrix-CN-all-main_01-07-\d{8}\.json"/)
+    const rows = stage.json().matrix as { stageId: string; itemId: string; times: number; quantity: number }[]
+    const want = api.filter((e) => e.stageId === 'main_01-07')
+    expect(want.length).toBeGreaterThan(3)
+    expect(rows.map((r) => [r.itemId, r.times, r.quantity]).sort()).toEqual(want.map((e) => [e.itemId, e.times, e.quantity]).sort())
+    expect(stage.json()).toMatchObject({ stageId: 'main_01-07', license: 'CC BY-NC 4.0' })
+
+    const item = await ctx.app.inject({ method: 'GET', url: '/api/v2/export/matrix?server=CN&format=csv&itemId=30012' })
+    const lines = item.body.trim().split('\r\n')
+    expect(lines[0]).toMatch(/CC BY-NC 4\.0/)
+    expect(lines[1]).toContain('itemId=30012')
+    const csvRows = lines.slice(3).map((l) => l.split(','))
+    expect(csvRows.length).toBe(api.filter((e) => e.itemId === '30012').length)
+    expect(csvRows.every((r) => r[2] === '30012')).toBe(true)
+
+    const both = await ctx.app.inject({ method: 'GET', url: '/api/v2/export/matrix?format=json&stageId=main_01-07&itemId=30012' })
+    expect((both.json().matrix as unknown[]).length).toBe(1)
+  })
+
+  it('refuses unknown stage or item ids with 400 NOT_FOUND', async () => {
+    for (const q of ['stageId=nope_stage', 'itemId=nope_item']) {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/v2/export/matrix?${q}` })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().code).toBe('NOT_FOUND')
+    }
+  })
 })

@@ -1,4 +1,4 @@
-import { ApiErrorSchema, CategorySchema, QueryBooleanSchema, ServerSchema } from '@dropwise/schemas'
+import { ApiErrorSchema, ExportMatrixQuerySchema } from '@dropwise/schemas'
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -20,17 +20,16 @@ export const shareRoutes: FastifyPluginAsyncZod<{ share: ShareService }> = async
       schema: {
         tags: ['share'],
         summary: 'Download the global drop matrix (CSV or JSON, licence and attribution included)',
-        querystring: z.object({
-          server: ServerSchema.default('CN'),
-          format: z.enum(['csv', 'json']).default('csv'),
-          category: CategorySchema.default('all'),
-          show_closed_zones: QueryBooleanSchema.optional(),
-        }),
+        querystring: ExportMatrixQuerySchema,
         response: { 200: z.string().describe('CSV text or JSON document'), 400: ApiErrorSchema },
       },
     },
     async (req, reply) => {
-      const file = await share.exportMatrix(req.query.server, req.query.category, req.query.show_closed_zones ?? true, req.query.format)
+      const q = req.query
+      const file = await share.exportMatrix(q.server, q.category, q.show_closed_zones ?? true, q.format, {
+        ...(q.stageId ? { stageId: q.stageId } : {}),
+        ...(q.itemId ? { itemId: q.itemId } : {}),
+      })
       return reply
         .type(file.contentType)
         .header('Content-Disposition', `attachment; filename="${file.fileName}"`)

@@ -1,5 +1,6 @@
 import type { Category, MatrixElement, Server } from '@dropwise/schemas'
 import { NO_END_MS } from '@dropwise/schemas'
+import { notFound } from '../../lib/errors'
 import type { CatalogService } from '../catalog/catalog.service'
 import type { MatrixService } from '../matrix/matrix.service'
 
@@ -9,6 +10,11 @@ export const DATA_ATTRIBUTION =
   'reports collected by Dropwise are published under the same licence. Credit the source; no commercial use.'
 
 const MAX_WORD = 128
+
+export interface ExportFilter {
+  stageId?: string
+  itemId?: string
+}
 
 /**
  * Short links (api-v2.md §9.2) and open-data exports of the drop matrix.
@@ -48,18 +54,27 @@ export const createShareService = ({ catalog, matrix, clock }: { catalog: Catalo
     return `/search?q=${encodeURIComponent(word)}`
   },
 
-  /** The global matrix as a downloadable file (CSV or JSON), with the licence inside the file. */
-  async exportMatrix(server: Server, category: Category, showClosed: boolean, format: 'csv' | 'json') {
+  /**
+   * The global matrix as a downloadable file (CSV or JSON), with the licence inside the file;
+   * `filter` keeps one stage's and/or one item's rows (an unknown id is 400 NOT_FOUND).
+   */
+  async exportMatrix(server: Server, category: Category, showClosed: boolean, format: 'csv' | 'json', filter: ExportFilter = {}) {
     const now = clock()
-    const [elements, items, stages] = await Promise.all([
+    const [all, items, stages] = await Promise.all([
       matrix.globalElements(server, category, showClosed),
       catalog.itemList(),
       catalog.stageRows(),
     ])
+    if (filter.stageId !== undefined && !stages.some((s) => s.stage_id === filter.stageId)) throw notFound()
+    if (filter.itemId !== undefined && !items.some((i) => i.itemId === filter.itemId)) throw notFound()
+    const elements = all.filter(
+      (e) => (filter.stageId === undefined || e.stageId === filter.stageId) && (filter.itemId === undefined || e.itemId === filter.itemId),
+    )
     const itemName = new Map(items.map((i) => [i.itemId, i.name_i18n.en || i.name]))
     const stageCode = new Map(stages.map((s) => [s.stage_id, (s.code_i18n as Record<string, string>).en ?? s.stage_id]))
     const day = new Date(now).toISOString().slice(0, 10).replace(/-/g, '')
-    const fileName = `dropwise-matrix-${server}-${category}-${day}.${format}`
+    const scope = [filter.stageId, filter.itemId].filter((v): v is string => v !== undefined).map((v) => v.replace(/[^A-Za-z0-9_-]/g, '_'))
+    const fileName = `dropwise-matrix-${[server, category, ...scope, day].join('-')}.${format}`
     const rows = elements.map((e: MatrixElement) => ({
       ...e,
       stageCode: stageCode.get(e.stageId) ?? e.stageId,
@@ -73,6 +88,8 @@ export const createShareService = ({ catalog, matrix, clock }: { catalog: Catalo
         source: 'https://penguin-stats.io',
         server,
         category,
+        ...(filter.stageId !== undefined ? { stageId: filter.stageId } : {}),
+        ...(filter.itemId !== undefined ? { itemId: filter.itemId } : {}),
         generatedAt: now,
         matrix: rows.map((r) => ({ ...r, end: r.end !== null && r.end >= NO_END_MS ? null : r.end })),
       })
@@ -84,7 +101,7 @@ export const createShareService = ({ catalog, matrix, clock }: { catalog: Catalo
     }
     const lines = [
       `# ${DATA_ATTRIBUTION}`,
-      `# server=${server} category=${category} generatedAt=${new Date(now).toISOString()}`,
+      `# server=${server} category=${category}${filter.stageId !== undefined ? ` stageId=${filter.stageId}` : ''}${filter.itemId !== undefined ? ` itemId=${filter.itemId}` : ''} generatedAt=${new Date(now).toISOString()}`,
       'stageId,stageCode,itemId,itemName,times,quantity,dropRate,stdDev,start,end',
       ...rows.map((r) =>
         [r.stageId, r.stageCode, r.itemId, r.itemName, r.times, r.quantity, r.dropRate, r.stdDev, r.start, r.end].map(cell).join(','),
