@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { samplePaths } from '../src/config/paths'
-import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureWebBuild, hasChromium, startServer, type RunningServer } from './harness'
+import { CHROMIUM_PATH, ensureWebBuild, hasChromium, launchServerAndBrowser, leaving, type RunningServer, settle, watch } from './harness'
 
 const LOCALES = [
   { id: 'zh', browser: 'zh-CN', htmlLang: 'zh-CN' },
@@ -18,45 +18,6 @@ const LOCALES = [
 
 const chromium = hasChromium()
 if (!chromium) console.warn(`e2e: skipped, ${CHROMIUM_PATH} is not installed (apt-get install -y chromium)`)
-
-/** Console errors, uncaught errors, failed requests and HTTP errors seen by one page. */
-const watch = (page: Page) => {
-  const problems: string[] = []
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console: ${m.text()}`)
-  })
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
-  page.on('requestfailed', (r) => problems.push(`requestfailed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`))
-  page.on('response', (r) => {
-    if (r.status() >= 400) problems.push(`http ${r.status()}: ${r.request().method()} ${r.url()}`)
-  })
-  return problems
-}
-
-/** Resolves once the page has had no request in flight for `quietMs`. */
-const settle = async (page: Page, quietMs = 500, timeoutMs = 20_000) => {
-  const inflight = new Set<unknown>()
-  let last = Date.now()
-  const on = (r: unknown) => {
-    inflight.add(r)
-    last = Date.now()
-  }
-  const off = (r: unknown) => {
-    inflight.delete(r)
-    last = Date.now()
-  }
-  page.on('request', on)
-  page.on('requestfinished', off)
-  page.on('requestfailed', off)
-  const deadline = Date.now() + timeoutMs
-  try {
-    while (Date.now() < deadline && (inflight.size > 0 || Date.now() - last < quietMs)) await new Promise((r) => setTimeout(r, 100))
-  } finally {
-    page.off('request', on)
-    page.off('requestfinished', off)
-    page.off('requestfailed', off)
-  }
-}
 
 const storageOf = (page: Page) =>
   page.evaluate(() => Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)])))
@@ -80,13 +41,7 @@ describe.skipIf(!chromium)('web app in Chromium', () => {
 
   beforeAll(async () => {
     ensureWebBuild((s) => console.log(s))
-    const { chromium: launcher } = await import('playwright-core')
-    // launch() runs Chromium on a fresh temporary profile (its own user-data dir), removed on close.
-    const [srv, b] = await Promise.allSettled([startServer(), launcher.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })])
-    if (srv.status === 'fulfilled') server = srv.value
-    if (b.status === 'fulfilled') browser = b.value
-    if (srv.status === 'rejected') throw srv.reason
-    if (b.status === 'rejected') throw b.reason
+    ;({ server, browser } = await launchServerAndBrowser())
     const stages = (await (await fetch(`${server.url}/api/v2/stages?server=CN`)).json()) as { stageId: string; zoneId: string; dropInfos?: { itemId?: string }[] }[]
     const stage = stages.find((s) => s.stageId === 'main_01-07') ?? stages[0]
     const items = (await (await fetch(`${server.url}/api/v2/items`)).json()) as { itemId: string }[]
@@ -110,6 +65,7 @@ describe.skipIf(!chromium)('web app in Chromium', () => {
         const problems = watch(page)
         for (const route of routes) {
           problems.length = 0
+          leaving(page)
           await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' })
           await page.waitForSelector('#main', { timeout: 20_000 })
           await page.waitForFunction(() => !document.querySelector('[data-testid="route-loading"]'), undefined, { timeout: 20_000 })
@@ -148,7 +104,10 @@ describe.skipIf(!chromium)('web app in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en')
     const settingsBefore = await readJsonKey(page, 'penguin-stats-settings')
 
-    const refetch = page.waitForRequest((r) => r.url().includes('/api/v2/stages?server=US'))
+    // The new server's data is requested and fully received (settle only sees requests it was there for).
+    const refetch = Promise.all(
+      ['/api/v2/stages?server=US', '/api/v2/stats?server=US'].map((part) => page.waitForResponse((r) => r.url().includes(part)).then((r) => r.finished())),
+    )
     await page.getByTestId('server-selector').click()
     await page.getByTestId('server-US').click()
     await refetch

@@ -4,11 +4,12 @@
  * than apps/web/dist), our own server over a temporary data directory, and Debian's Chromium.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { Page } from 'playwright-core'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
@@ -16,7 +17,32 @@ export const hasChromium = () => existsSync(CHROMIUM_PATH)
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url))
 export const webRoot = join(repoRoot, 'apps/web')
-export const webDist = join(webRoot, 'dist')
+/** Where the e2e build goes: apps/web/dist, or DROPWISE_WEB_DIST (an absolute path) so parallel work trees do not share one. */
+export const webDist = process.env.DROPWISE_WEB_DIST ?? join(webRoot, 'dist')
+
+const sleepSync = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
+
+/** A cross-process lock (a directory) so e2e files running in parallel build the app once. */
+const withBuildLock = <T>(fn: () => T): T => {
+  const lock = `${webDist.replace(/\/$/, '')}.lock`
+  const deadline = Date.now() + 600_000
+  for (;;) {
+    try {
+      mkdirSync(lock)
+      break
+    } catch {
+      // A lock older than 10 minutes is left over from a killed run.
+      if (existsSync(lock) && Date.now() - statSync(lock).mtimeMs > 600_000) rmSync(lock, { recursive: true, force: true })
+      if (Date.now() > deadline) throw new Error(`could not take ${lock}`)
+      sleepSync(500)
+    }
+  }
+  try {
+    return fn()
+  } finally {
+    rmSync(lock, { recursive: true, force: true })
+  }
+}
 
 const newestMtime = (path: string): number => {
   if (!existsSync(path)) return 0
@@ -28,19 +54,20 @@ const newestMtime = (path: string): number => {
 }
 
 /** Builds apps/web unless dist/index.html is newer than every source it is built from. */
-export const ensureWebBuild = (log: (s: string) => void = () => undefined) => {
-  const index = join(webDist, 'index.html')
-  const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => join(webRoot, p))
-  sources.push(join(repoRoot, 'packages/schemas/src'))
-  const newest = Math.max(...sources.map(newestMtime))
-  if (existsSync(index) && statSync(index).mtimeMs > newest) return { built: false }
-  log('building apps/web …')
-  // Not vitest's NODE_ENV=test: Vite would then bundle React's development build.
-  const env = { ...process.env, NODE_ENV: 'production' }
-  const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, encoding: 'utf8', env })
-  if (r.status !== 0) throw new Error(`web build failed:\n${r.stdout}\n${r.stderr}`)
-  return { built: true }
-}
+export const ensureWebBuild = (log: (s: string) => void = () => undefined): { built: boolean } =>
+  withBuildLock(() => {
+    const index = join(webDist, 'index.html')
+    const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => join(webRoot, p))
+    for (const pkg of readdirSync(join(repoRoot, 'packages'))) sources.push(join(repoRoot, 'packages', pkg, 'src'))
+    const newest = Math.max(...sources.map(newestMtime))
+    if (existsSync(index) && statSync(index).mtimeMs > newest) return { built: false }
+    log('building apps/web …')
+    // Not vitest's NODE_ENV=test: Vite would then bundle React's development build.
+    const env = { ...process.env, NODE_ENV: 'production' }
+    const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web', '--', '--outDir', webDist], { cwd: repoRoot, encoding: 'utf8', env })
+    if (r.status !== 0) throw new Error(`web build failed:\n${r.stdout}\n${r.stderr}`)
+    return { built: true }
+  })
 
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -106,4 +133,98 @@ export const startServer = async (extraEnv: Record<string, string> = {}): Promis
     }
     await new Promise((r) => setTimeout(r, 200))
   }
+}
+
+/**
+ * Console errors, uncaught errors, failed requests and HTTP errors seen by one page.
+ * Call `leaving(page)` just before the test itself navigates the page elsewhere: requests the old
+ * document had started and Chromium then cancels (`net::ERR_ABORTED`) were not failures of the
+ * app, they were cut off by the test. Every other failed request still counts, aborted or not.
+ */
+const generations = new WeakMap<Page, number>()
+export const leaving = (page: Page) => {
+  generations.set(page, (generations.get(page) ?? 0) + 1)
+}
+
+export const watch = (page: Page) => {
+  const problems: string[] = []
+  const generation = () => generations.get(page) ?? 0
+  const startedIn = new WeakMap<object, number>()
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`)
+  })
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
+  page.on('request', (r) => startedIn.set(r, generation()))
+  page.on('requestfailed', (r) => {
+    const error = r.failure()?.errorText ?? ''
+    if (error === 'net::ERR_ABORTED' && (startedIn.get(r) ?? generation()) < generation()) return
+    problems.push(`requestfailed: ${r.method()} ${r.url()} ${error}`)
+  })
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`http ${r.status()}: ${r.request().method()} ${r.url()}`)
+  })
+  return problems
+}
+
+/** Resolves once the page has had no request in flight for `quietMs`. */
+export const settle = async (page: Page, quietMs = 500, timeoutMs = 20_000) => {
+  const inflight = new Set<unknown>()
+  let last = Date.now()
+  const on = (r: unknown) => {
+    inflight.add(r)
+    last = Date.now()
+  }
+  const off = (r: unknown) => {
+    inflight.delete(r)
+    last = Date.now()
+  }
+  page.on('request', on)
+  page.on('requestfinished', off)
+  page.on('requestfailed', off)
+  const deadline = Date.now() + timeoutMs
+  try {
+    while (Date.now() < deadline && (inflight.size > 0 || Date.now() - last < quietMs)) await new Promise((r) => setTimeout(r, 100))
+  } finally {
+    page.off('request', on)
+    page.off('requestfinished', off)
+    page.off('requestfailed', off)
+  }
+}
+
+
+/**
+ * Our server (see startServer) and Debian's Chromium, started together. launch() runs Chromium on a
+ * fresh temporary profile, removed on close. If either fails, the other is stopped before the error.
+ */
+export const launchServerAndBrowser = async (env: Record<string, string> = {}) => {
+  const { chromium } = await import('playwright-core')
+  const [srv, b] = await Promise.allSettled([startServer(env), chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })])
+  if (srv.status === 'rejected' || b.status === 'rejected') {
+    if (srv.status === 'fulfilled') await srv.value.stop()
+    if (b.status === 'fulfilled') await b.value.close().catch(() => undefined)
+    throw srv.status === 'rejected' ? srv.reason : (b as PromiseRejectedResult).reason
+  }
+  return { server: srv.value, browser: b.value }
+}
+
+/**
+ * Waits until every finite animation and transition has ended (dialogs fade in over ~225 ms, longer on
+ * a loaded machine): axe measures colours as painted, so a half-faded dialog reads as low contrast.
+ * Endless ones (progress spinners) are ignored.
+ */
+export const animationsDone = (page: Page, timeoutMs = 10_000) =>
+  // A string, evaluated in the page: bench/tsconfig.json (which also compiles this file) has no DOM types.
+  page.waitForFunction("document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)", undefined, {
+    timeout: timeoutMs,
+  })
+
+/**
+ * Databases a journey file runs on: the seeded embedded one always; PostgreSQL too when
+ * TEST_E2E_DATABASE_URL is set, as `<that url>_<file>`: an empty database of the file's own (.ci/run
+ * creates them), seeded by the server at start like `npm start` would, so files running in parallel
+ * do not count each other's reports.
+ */
+export const e2eBackends = (file: string): { name: string; env: Record<string, string> }[] => {
+  const base = process.env.TEST_E2E_DATABASE_URL
+  return [{ name: 'embedded PGlite', env: {} }, ...(base ? [{ name: 'PostgreSQL', env: { DATABASE_URL: `${base}_${file}` } }] : [])]
 }

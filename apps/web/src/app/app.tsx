@@ -10,6 +10,7 @@ import { AppShell } from '../components/layout/app-shell'
 import { RandomBackground } from '../components/random-background'
 import { APP_NAME_SEPARATOR, TITLE_SEPARATOR } from '../config/constants'
 import { env } from '../config/env'
+import { ProbeMount } from '../features/probe/probe-mount'
 import { OutdatedDialog, StorageWarning } from '../features/shell/banners'
 import { useAppTheme } from '../features/settings/use-app-theme'
 import { fetchBootData, queryClient } from '../lib/data'
@@ -44,6 +45,8 @@ function Root() {
   const { theme, style, styles } = useAppTheme()
   const blur = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.name === 'ErrorNotFound')
   useSeabornLocale(style)
+  // The start-up data is requested at the first render, as before. Deferring it to idle time (tried)
+  // left requests in flight when the e2e suite moves to the next address under load.
   useEffect(() => {
     void fetchBootData()
   }, [])
@@ -52,6 +55,7 @@ function Root() {
       <CssBaseline />
       <RandomBackground style={style} dark={theme.palette.mode === 'dark'} blur={blur} />
       <DocumentTitle />
+      <ProbeMount />
       <AppShell style={style} styles={styles}>
         <Outlet />
       </AppShell>

@@ -1,20 +1,51 @@
 import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
-import { lazy, type ComponentType } from 'react'
+import { lazy, type ComponentType, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
+import { matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
 import { paths } from '../config/paths'
+import { loadPageLocales } from '../lib/i18n'
 import { withTimeout } from './lazy'
 import type { RouteHandle } from './route-handle'
 
-/** A lazily loaded page (120 s chunk timeout); the shell's Suspense shows the loading overlay. */
-const page = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) => {
-  const Component = lazy(withTimeout(() => load().then((m) => ({ default: pick(m) }))))
-  return <Component />
+/** Each page element's loader, so the page of the address being opened can start loading at once. */
+const preloaders = new WeakMap<ReactElement, () => Promise<unknown>>()
+
+/**
+ * A lazily loaded page (120 s chunk timeout); the shell's Suspense shows the loading overlay.
+ * Pages but home also wait for the page locale set (see lib/i18n.ts).
+ */
+const page = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType, { locales = 'pages' }: { locales?: 'start' | 'pages' } = {}) => {
+  let pending: Promise<{ default: ComponentType }> | undefined
+  const loadOnce = () =>
+    (pending ??= withTimeout(() => Promise.all([load(), locales === 'pages' ? loadPageLocales() : null]).then(([m]) => ({ default: pick(m) })))().catch(
+      (err: unknown) => {
+        pending = undefined
+        throw err
+      },
+    ))
+  const Component = lazy(loadOnce)
+  const element = <Component />
+  preloaders.set(element, loadOnce)
+  return element
 }
-const stats = () => import('./routes/stats-pages')
-const report = () => import('./routes/report-pages')
-const misc = () => import('./routes/misc-pages')
+
+/** Starts loading the page chunks (and strings) of `pathname` before the router renders. */
+export const preloadPage = (pathname: string) => {
+  for (const m of matchRoutes(routes, pathname) ?? []) {
+    const load = m.route.element ? preloaders.get(m.route.element as ReactElement) : undefined
+    if (load) void load().catch(() => undefined)
+  }
+}
+// One module per feature (each lazily loaded); the route table below is the only place that names them.
+const stats = () => import('../features/stats/stats-pages')
+const report = () => import('../features/report/report-pages')
+const recognition = () => import('../features/recognition/recognition-page')
+const planner = () => import('../features/planner/planner-page')
+const advanced = () => import('../features/advanced/advanced-page')
+const search = () => import('../features/search/search-page')
+const siteStats = () => import('../features/site-stats/site-stats-page')
+const about = () => import('../features/about/about-pages')
 
 /** The legacy report path /report/{zoneId}/{stageId} goes to the stage report with the same params. */
 const legacyReportRedirect = ({ params }: LoaderFunctionArgs) =>
@@ -34,7 +65,7 @@ const h = (handle: RouteHandle) => handle
 
 /** The route table (spec 000 §2, spec 001 §2), children of the shell layout. */
 export const routes: RouteObject[] = [
-  { index: true, handle: h({ name: paths.home.name }), element: page(() => import('../features/home/home-page'), (m) => m.default) },
+  { index: true, handle: h({ name: paths.home.name }), element: page(() => import('../features/home/home-page'), (m) => m.default, { locales: 'start' }) },
   {
     path: paths.report.path,
     handle: h({ name: paths.report.name, title: 'menu.report' }),
@@ -51,7 +82,7 @@ export const routes: RouteObject[] = [
       {
         path: paths.recognitionReport.path,
         handle: h({ name: paths.recognitionReport.name, title: 'menu.recognition', beta: true }),
-        element: page(report, (m) => m.RecognitionReport),
+        element: page(recognition, (m) => m.RecognitionReport),
       },
       { path: paths.reportLegacy.path, handle: h({ name: paths.reportLegacy.name, hide: true }), loader: legacyReportRedirect },
     ],
@@ -79,32 +110,32 @@ export const routes: RouteObject[] = [
       },
     ],
   },
-  { path: paths.planner.path, handle: h({ name: paths.planner.name, title: 'menu.planner' }), element: page(misc, (m) => m.Planner) },
+  { path: paths.planner.path, handle: h({ name: paths.planner.name, title: 'menu.planner' }), element: page(planner, (m) => m.Planner) },
   {
     path: paths.advancedQuery.path,
     handle: h({ name: paths.advancedQuery.name, title: 'menu.advancedQuery', beta: true }),
-    element: page(misc, (m) => m.AdvancedQuery),
+    element: page(advanced, (m) => m.AdvancedQuery),
   },
-  { path: paths.search.path, handle: h({ name: paths.search.name, title: 'menu.search', hide: true }), element: page(misc, (m) => m.SearchPage) },
-  { path: paths.siteStats.path, handle: h({ name: paths.siteStats.name, title: 'menu.siteStats' }), element: page(misc, (m) => m.SiteStats) },
+  { path: paths.search.path, handle: h({ name: paths.search.name, title: 'menu.search', hide: true }), element: page(search, (m) => m.SearchPage) },
+  { path: paths.siteStats.path, handle: h({ name: paths.siteStats.name, title: 'menu.siteStats' }), element: page(siteStats, (m) => m.SiteStats) },
   {
     path: paths.about.path,
     handle: h({ name: paths.about.name, title: 'menu.about' }),
     children: [
       { index: true, loader: redirectTo(paths.home.href()) },
-      { path: paths.aboutBulletin.path, handle: h({ name: paths.aboutBulletin.name, title: 'menu.bulletin' }), element: page(misc, (m) => m.AboutBulletin) },
-      { path: paths.aboutMembers.path, handle: h({ name: paths.aboutMembers.name, title: 'menu.members' }), element: page(misc, (m) => m.AboutMembers) },
+      { path: paths.aboutBulletin.path, handle: h({ name: paths.aboutBulletin.name, title: 'menu.bulletin' }), element: page(about, (m) => m.AboutBulletin) },
+      { path: paths.aboutMembers.path, handle: h({ name: paths.aboutMembers.name, title: 'menu.members' }), element: page(about, (m) => m.AboutMembers) },
       {
         path: paths.aboutContribute.path,
         handle: h({ name: paths.aboutContribute.name, title: 'menu.contribute', hide: true }),
-        element: page(misc, (m) => m.AboutContribute),
+        element: page(about, (m) => m.AboutContribute),
       },
-      { path: paths.aboutChangelog.path, handle: h({ name: paths.aboutChangelog.name, title: 'menu.changelog' }), element: page(misc, (m) => m.AboutChangelog) },
-      { path: paths.aboutContact.path, handle: h({ name: paths.aboutContact.name, title: 'menu.contact', hide: true }), element: page(misc, (m) => m.AboutContact) },
-      { path: paths.aboutDonate.path, handle: h({ name: paths.aboutDonate.name, title: 'menu.donate', hide: true }), element: page(misc, (m) => m.AboutDonate) },
-      { path: paths.aboutLinks.path, handle: h({ name: paths.aboutLinks.name, title: 'menu.links' }), element: page(misc, (m) => m.AboutLinks) },
-      { path: paths.aboutCredits.path, handle: h({ name: paths.aboutCredits.name, title: 'menu.credits' }), element: page(misc, (m) => m.AboutCredits) },
+      { path: paths.aboutChangelog.path, handle: h({ name: paths.aboutChangelog.name, title: 'menu.changelog' }), element: page(about, (m) => m.AboutChangelog) },
+      { path: paths.aboutContact.path, handle: h({ name: paths.aboutContact.name, title: 'menu.contact', hide: true }), element: page(about, (m) => m.AboutContact) },
+      { path: paths.aboutDonate.path, handle: h({ name: paths.aboutDonate.name, title: 'menu.donate', hide: true }), element: page(about, (m) => m.AboutDonate) },
+      { path: paths.aboutLinks.path, handle: h({ name: paths.aboutLinks.name, title: 'menu.links' }), element: page(about, (m) => m.AboutLinks) },
+      { path: paths.aboutCredits.path, handle: h({ name: paths.aboutCredits.name, title: 'menu.credits' }), element: page(about, (m) => m.AboutCredits) },
     ],
   },
-  { path: '*', handle: h({ name: 'ErrorNotFound', title: 'menu.notFound' }), element: page(() => import('./routes/not-found'), (m) => m.default) },
+  { path: '*', handle: h({ name: 'ErrorNotFound', title: 'menu.notFound' }), element: page(() => import('./routes/not-found'), (m) => m.default, { locales: 'start' }) },
 ]

@@ -26,7 +26,10 @@ export const paths = {
   advancedQuery: {
     name: 'AdvancedQuery',
     path: '/advanced',
-    href: (stage?: string) => (stage ? `/advanced?stage=${enc(stage)}` : '/advanced'),
+    href: (stage?: string, items?: readonly string[]) => {
+      const query = [stage ? `stage=${enc(stage)}` : '', items?.length ? `items=${items.map(enc).join(',')}` : ''].filter(Boolean).join('&')
+      return query ? `/advanced?${query}` : '/advanced'
+    },
   },
   search: { name: 'Search', path: '/search', href: (q?: string) => (q ? `/search?q=${enc(q)}` : '/search') },
   siteStats: { name: 'SiteStats', path: '/statistics', href: () => '/statistics' },

@@ -1,56 +1,45 @@
-import {
-  FrontendConfigSchema,
-  ItemListSchema,
-  LoginResponseSchema,
-  MatrixElementSchema,
-  NoticeListSchema,
-  PatternElementSchema,
-  PeriodListSchema,
-  SiteStatsSchema,
-  StageListSchema,
-  TrendResultSchema,
-  ZoneListSchema,
-} from '@dropwise/schemas'
-import { z } from 'zod'
+import type { FrontendConfig, Item, MatrixElement, Notice, PatternElement, Period, SiteStats, Stage, TrendResult, Zone } from '@dropwise/schemas'
 import { InvalidStructureError, type DatasetId } from './datasets'
+import SCHEMAS from './response-schemas.json'
+import { checkSchema, type JsonSchema } from './schema-check'
 
-/* Response validation against the shared zod schemas: a chunk loaded on demand (see `loadParsers`). */
+/*
+ * Response validation against the shared zod schemas, in their generated JSON Schema form
+ * (response-schemas.json, kept in step with @dropwise/schemas by a unit test), so zod itself is not
+ * part of the first load. A chunk loaded on demand (see `loadParsers`).
+ */
+export type ResponseSchemaName = keyof typeof SCHEMAS
 
-/** Parse with a schema; a failure keeps the first issue in the message (the public client lost it). */
-export const validate = <S extends z.ZodType>(schema: S, raw: unknown, nonEmpty = false): z.infer<S> => {
-  const result = schema.safeParse(raw)
-  if (!result.success) {
-    const issue = result.error.issues[0]
-    throw new InvalidStructureError(issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'unknown')
-  }
-  if (nonEmpty && Array.isArray(result.data) && result.data.length === 0) throw new InvalidStructureError('empty list')
-  return result.data
+/** Checks `raw` against a response schema; a failure keeps the first issue in the message. */
+export const validate = <T,>(name: ResponseSchemaName, raw: unknown, nonEmpty = false): T => {
+  const issue = checkSchema(SCHEMAS[name] as JsonSchema, raw)
+  if (issue) throw new InvalidStructureError(`${issue.path.join('.') || '(root)'}: ${issue.message}`)
+  if (nonEmpty && Array.isArray(raw) && raw.length === 0) throw new InvalidStructureError('empty list')
+  return raw as T
 }
 
 /** Matrices may come bare or wrapped in `matrix` / `pattern_matrix`. */
 const unwrap = (raw: unknown, key: string): unknown =>
   raw !== null && typeof raw === 'object' && !Array.isArray(raw) && key in raw ? (raw as Record<string, unknown>)[key] : raw
 
-const MatrixListSchema = z.array(MatrixElementSchema)
-const PatternListSchema = z.array(PatternElementSchema)
-
 export const parsers = {
-  config: (raw: unknown) => validate(FrontendConfigSchema, raw),
+  config: (raw: unknown) => validate<FrontendConfig>('config', raw),
   items: (raw: unknown) =>
-    validate(ItemListSchema, raw, true)
+    validate<Item[]>('items', raw, true)
       .filter((i) => !(i as { hide?: boolean }).hide)
       .sort((a, b) => a.sortId - b.sortId),
-  stages: (raw: unknown) => validate(StageListSchema, raw, true),
-  zones: (raw: unknown) => validate(ZoneListSchema, raw, true).map((z) => ({ ...z, isActivity: z.type === 'ACTIVITY' })),
-  period: (raw: unknown) => validate(PeriodListSchema, raw, true),
-  globalMatrix: (raw: unknown) => validate(MatrixListSchema, unwrap(raw, 'matrix'), true),
-  globalPatternMatrix: (raw: unknown) => validate(PatternListSchema, unwrap(raw, 'pattern_matrix')),
-  personalMatrix: (raw: unknown) => validate(MatrixListSchema, unwrap(raw, 'matrix')),
-  personalPatternMatrix: (raw: unknown) => validate(PatternListSchema, unwrap(raw, 'pattern_matrix')),
-  trends: (raw: unknown) => validate(TrendResultSchema, raw).trend,
-  stats: (raw: unknown) => validate(SiteStatsSchema, raw),
+  stages: (raw: unknown) => validate<Stage[]>('stages', raw, true),
+  zones: (raw: unknown) => validate<Zone[]>('zones', raw, true).map((z) => ({ ...z, isActivity: z.type === 'ACTIVITY' })),
+  period: (raw: unknown) => validate<Period[]>('period', raw, true),
+  globalMatrix: (raw: unknown) => validate<MatrixElement[]>('matrix', unwrap(raw, 'matrix'), true),
+  globalPatternMatrix: (raw: unknown) => validate<PatternElement[]>('pattern', unwrap(raw, 'pattern_matrix')),
+  personalMatrix: (raw: unknown) => validate<MatrixElement[]>('matrix', unwrap(raw, 'matrix')),
+  personalPatternMatrix: (raw: unknown) => validate<PatternElement[]>('pattern', unwrap(raw, 'pattern_matrix')),
+  trends: (raw: unknown) => validate<TrendResult>('trends', raw).trend,
+  stats: (raw: unknown) => validate<SiteStats>('stats', raw),
 } satisfies Record<DatasetId, (raw: unknown) => unknown>
 export type DatasetParsers = typeof parsers
 
-export const parseNotices = (raw: unknown) => validate(NoticeListSchema, raw)
-export const parseLoginResponse = (raw: unknown) => LoginResponseSchema.parse(raw)
+export const parseNotices = (raw: unknown) => validate<Notice[]>('notices', raw)
+/** Throws (like zod's `parse`) when the login answer has no `userID`. */
+export const parseLoginResponse = (raw: unknown) => validate<{ userID: string }>('login', raw)

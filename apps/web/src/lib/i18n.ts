@@ -12,9 +12,24 @@ export const FALLBACK_LOCALE: BaseLocale = 'en'
 
 /**
  * Locale files all load on demand (en too: the four base locales are complete, which a test checks,
- * so the fallback is only fetched when it is the language in use).
+ * so the fallback is only fetched when it is the language in use). The shell's strings are in
+ * `locales/<file>.json`; each feature keeps its own in `locales/<feature>/<file>.json` under its own
+ * top-level key; all are merged into the one namespace. The build bundles them per language in two
+ * chunks (vite.config.ts): the start set (the shell and `browse`, which the home page uses), loaded
+ * before the first render, and the page set (every other feature), loaded with any page but home
+ * (`loadPageLocales`, called by the route table's page loader) so the first load of `/` skips it.
  */
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*.json')
+const START_FOLDERS = ['browse']
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/**/*.json')
+const folderOf = (path: string) => /^\.\.\/locales\/([^/]+)\/[^/]+\.json$/.exec(path)?.[1]
+const isStartFile = (path: string) => {
+  const folder = folderOf(path)
+  return folder === undefined || START_FOLDERS.includes(folder)
+}
+const loadersOf = (file: string, set: 'start' | 'pages') =>
+  Object.entries(loaders)
+    .filter(([path]) => path.endsWith(`/${file}.json`) && isStartFile(path) === (set === 'start'))
+    .map(([, load]) => load)
 const fileOf: Record<Locale, string> = {
   zh: 'zh-CN',
   en: 'en',
@@ -40,15 +55,33 @@ export const detectLocale = (languages: readonly string[]): BaseLocale => {
   return DEFAULT_LOCALE
 }
 
+/** Which sets are in i18next per locale (a set is added once, in one go). */
+const loadedSets = new Map<Locale, Set<'start' | 'pages'>>()
+let pagesWanted = false
+
 const loadResources = async (locale: Locale) => {
   const chain = isSeaborn(locale) ? [baseOf(locale), locale] : [locale]
-  for (const l of chain) {
-    if (i18next.hasResourceBundle(l, 'translation')) continue
-    const loader = loaders[`../locales/${fileOf[l]}.json`]
-    if (!loader) continue
-    const mod = await loader()
-    i18next.addResourceBundle(l, 'translation', mod.default, true, true)
-  }
+  const sets = pagesWanted ? (['start', 'pages'] as const) : (['start'] as const)
+  await Promise.all(
+    chain.flatMap((l) =>
+      sets.map(async (set) => {
+        const done = loadedSets.get(l) ?? new Set()
+        loadedSets.set(l, done)
+        if (done.has(set)) return
+        const modules = await Promise.all(loadersOf(fileOf[l], set).map((load) => load()))
+        if (done.has(set)) return
+        done.add(set)
+        for (const mod of modules) i18next.addResourceBundle(l, 'translation', mod.default, true, true)
+      }),
+    ),
+  )
+}
+
+/** The feature strings of every page but home, for the current language (and any later one). */
+export const loadPageLocales = () => {
+  pagesWanted = true
+  const current = i18next.language
+  return isLocale(current) ? loadResources(current) : Promise.resolve()
 }
 
 export const initI18n = async (locale: Locale) => {
@@ -62,6 +95,8 @@ export const initI18n = async (locale: Locale) => {
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     returnNull: false,
+    // Page strings arrive after the first render: components re-render when a bundle is added.
+    react: { bindI18nStore: 'added' },
   })
   await loadResources(locale)
   await i18next.changeLanguage(locale)

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -8,7 +8,15 @@ const dir = fileURLToPath(new URL('.', import.meta.url))
 const src = join(dir, '..')
 const flatten = (o: Record<string, unknown>, prefix = ''): string[] =>
   Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? flatten(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`]))
-const load = (name: string) => new Set(flatten(JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')) as Record<string, unknown>))
+/** Every key of one locale: the shell's file and each feature's `<feature>/<name>.json`. */
+const load = (name: string) => {
+  const files = [join(dir, `${name}.json`)]
+  for (const sub of readdirSync(dir)) if (statSync(join(dir, sub)).isDirectory() && existsSync(join(dir, sub, `${name}.json`))) files.push(join(dir, sub, `${name}.json`))
+  const keys = files.flatMap((f) => flatten(JSON.parse(readFileSync(f, 'utf8')) as Record<string, unknown>))
+  const dupes = keys.filter((k, i) => keys.indexOf(k) !== i)
+  if (dupes.length) throw new Error(`${name}: keys defined twice across locale files: ${dupes.join(', ')}`)
+  return new Set(keys)
+}
 const BASE = ['en', 'zh-CN', 'ja-JP', 'ko-KR']
 
 const sources = (d: string): string[] =>
@@ -24,7 +32,7 @@ const usedKeys = () => {
   const keys = new Set<string>()
   for (const file of sources(src)) {
     const text = readFileSync(file, 'utf8')
-    for (const m of text.matchAll(/\bt\(\s*'([^']+)'/g)) keys.add(m[1]!)
+    for (const m of text.matchAll(/\bt\(\s*['"`]([^'"`$]+)['"`]/g)) keys.add(m[1]!)
     // Any other string literal that looks like a key of a known top-level group counts too.
     for (const m of text.matchAll(/'([a-zA-Z]+(?:\.[a-zA-Z0-9]+)+)'/g)) {
       const group = m[1]!.split('.')[0]!

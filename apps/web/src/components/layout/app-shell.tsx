@@ -31,7 +31,11 @@ export function AppShell({ children, style, styles }: { children: ReactNode; sty
   const [settings, setSettings] = useState(false)
   const { pathname } = useLocation()
 
-  useEffect(() => window.scrollTo(0, 0), [pathname])
+  // Braces: recent Chromium returns a Promise from scrollTo, which React would then call as the cleanup
+  // and fail on the next navigation.
+  useEffect(() => {
+    window.scrollTo(0, 0)
+  }, [pathname])
 
   const nav = <Navigation onNavigate={() => setMobileOpen(false)} onSettings={() => setSettings(true)} style={style} />
   return (
@@ -68,7 +72,8 @@ export function AppShell({ children, style, styles }: { children: ReactNode; sty
         <Toolbar />
         <DemoBanner />
         <MirrorBanner />
-        <Box sx={{ flexGrow: 1, p: { xs: 1.5, sm: 3 }, maxWidth: 1200, width: '100%', mx: 'auto' }}>
+        {/* At least one screen high: the footer starts below the fold, so a page filling in does not shift it on screen. */}
+        <Box sx={{ flexGrow: 1, p: { xs: 1.5, sm: 3 }, maxWidth: 1200, width: '100%', mx: 'auto', boxSizing: 'border-box', minHeight: { xs: 'calc(100vh - 56px)', sm: 'calc(100vh - 64px)' } }}>
           <Suspense fallback={<LoadingOverlay />}>{children}</Suspense>
         </Box>
         <Footer />

@@ -11,11 +11,11 @@ export function Footer() {
       <Typography variant="body2">{t('footer.version', { app: t('app.name'), version: env.appVersion, commit: env.commit })}</Typography>
       <Typography variant="body2">
         {t('footer.license')}{' '}
-        <Link href="https://creativecommons.org/licenses/by-nc/4.0/" target="_blank" rel="noreferrer noopener">
+        <Link color="inherit" underline="always" href="https://creativecommons.org/licenses/by-nc/4.0/" target="_blank" rel="noreferrer noopener">
           {t('footer.licenseLink')}
         </Link>
         {' · '}
-        <Link href="https://penguin-stats.io" target="_blank" rel="noreferrer noopener">
+        <Link color="inherit" underline="always" href="https://penguin-stats.io" target="_blank" rel="noreferrer noopener">
           Penguin Statistics
         </Link>
       </Typography>

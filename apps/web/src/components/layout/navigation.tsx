@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box'
 import BarChart from '@mui/icons-material/BarChart'
 import Calculate from '@mui/icons-material/Calculate'
 import CloudUpload from '@mui/icons-material/CloudUpload'
@@ -13,6 +14,7 @@ import Translate from '@mui/icons-material/Translate'
 import Chip from '@mui/material/Chip'
 import Collapse from '@mui/material/Collapse'
 import List from '@mui/material/List'
+import ListItem from '@mui/material/ListItem'
 import ListItemButton from '@mui/material/ListItemButton'
 import ListItemIcon from '@mui/material/ListItemIcon'
 import ListItemText from '@mui/material/ListItemText'
@@ -101,7 +103,7 @@ function Entry({ entry, depth, onNavigate }: { entry: MenuEntry; depth: number; 
   )
   if (entry.children?.length)
     return (
-      <>
+      <ListItem disablePadding sx={{ display: 'block' }}>
         <ListItemButton onClick={() => setOpen(!open)} selected={active && !open} aria-expanded={open}>
           {entry.icon && <ListItemIcon>{entry.icon}</ListItemIcon>}
           {text}
@@ -114,13 +116,16 @@ function Entry({ entry, depth, onNavigate }: { entry: MenuEntry; depth: number; 
             ))}
           </List>
         </Collapse>
-      </>
+      </ListItem>
     )
+  // A list holds list items only (axe `list`): each link sits in its own <li>.
   return (
-    <ListItemButton component={Link} to={entry.href} selected={active} onClick={onNavigate} sx={{ pl: 2 + depth * 4 }}>
-      {entry.icon && <ListItemIcon>{entry.icon}</ListItemIcon>}
-      {text}
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton component={Link} to={entry.href} selected={active} onClick={onNavigate} sx={{ pl: 2 + depth * 4 }}>
+        {entry.icon && <ListItemIcon>{entry.icon}</ListItemIcon>}
+        {text}
+      </ListItemButton>
+    </ListItem>
   )
 }
 
@@ -132,39 +137,49 @@ export function Navigation({ onNavigate, onSettings, style }: { onNavigate: () =
   const [languages, setLanguages] = useState(false)
   const current = isLocale(i18n.language) ? baseOf(i18n.language) : 'zh'
   return (
-    <List component="nav" aria-label={t('menu.open')}>
-      {visibleMenu(MENU).map((e) => (
-        <Entry key={e.href} entry={e} depth={0} onNavigate={onNavigate} />
-      ))}
-      <ListSubheader disableSticky>{t('menu.settings')}</ListSubheader>
-      <ListItemButton onClick={onSettings} data-testid="open-settings">
-        <ListItemIcon>
-          <Settings />
-        </ListItemIcon>
-        <ListItemText primary={t('menu.settings')} />
-      </ListItemButton>
-      <ListItemButton onClick={() => setLanguages(!languages)} aria-expanded={languages} data-testid="open-languages">
-        <ListItemIcon>
-          <Translate />
-        </ListItemIcon>
-        <ListItemText primary={t('menu.languages')} secondary={t(LANGUAGE_KEYS[current])} />
-        {languages ? <ExpandLess /> : <ExpandMore />}
-      </ListItemButton>
-      <Collapse in={languages} unmountOnExit>
-        <List disablePadding>
-          {BASE_LOCALES.map((l) => (
-            <ListItemButton key={l} selected={l === current} sx={{ pl: 9 }} lang={l} onClick={() => chooseLocale(l, style)} data-testid={`menu-language-${l}`}>
-              <ListItemText primary={t(LANGUAGE_KEYS[l])} />
-            </ListItemButton>
-          ))}
-        </List>
-      </Collapse>
-      <ListItemButton onClick={() => void forceRefresh()} data-testid="refresh-data">
-        <ListItemIcon>
-          <Refresh />
-        </ListItemIcon>
-        <ListItemText primary={t('menu.refreshData')} secondary={lowData ? t('settings.optimization.lowDataActive') : undefined} />
-      </ListItemButton>
-    </List>
+    <Box component="nav" aria-label={t('menu.open')}>
+      <List>
+        {visibleMenu(MENU).map((e) => (
+          <Entry key={e.href} entry={e} depth={0} onNavigate={onNavigate} />
+        ))}
+        <ListSubheader disableSticky>{t('menu.settings')}</ListSubheader>
+        <ListItem disablePadding>
+          <ListItemButton onClick={onSettings} data-testid="open-settings">
+            <ListItemIcon>
+              <Settings />
+            </ListItemIcon>
+            <ListItemText primary={t('menu.settings')} />
+          </ListItemButton>
+        </ListItem>
+        <ListItem disablePadding sx={{ display: 'block' }}>
+          <ListItemButton onClick={() => setLanguages(!languages)} aria-expanded={languages} data-testid="open-languages">
+            <ListItemIcon>
+              <Translate />
+            </ListItemIcon>
+            <ListItemText primary={t('menu.languages')} secondary={t(LANGUAGE_KEYS[current])} />
+            {languages ? <ExpandLess /> : <ExpandMore />}
+          </ListItemButton>
+          <Collapse in={languages} unmountOnExit>
+            <List disablePadding>
+              {BASE_LOCALES.map((l) => (
+                <ListItem key={l} disablePadding>
+                  <ListItemButton selected={l === current} sx={{ pl: 9 }} lang={l} onClick={() => chooseLocale(l, style)} data-testid={`menu-language-${l}`}>
+                    <ListItemText primary={t(LANGUAGE_KEYS[l])} />
+                  </ListItemButton>
+                </ListItem>
+              ))}
+            </List>
+          </Collapse>
+        </ListItem>
+        <ListItem disablePadding>
+          <ListItemButton onClick={() => void forceRefresh()} data-testid="refresh-data">
+            <ListItemIcon>
+              <Refresh />
+            </ListItemIcon>
+            <ListItemText primary={t('menu.refreshData')} secondary={lowData ? t('settings.optimization.lowDataActive') : undefined} />
+          </ListItemButton>
+        </ListItem>
+      </List>
+    </Box>
   )
 }

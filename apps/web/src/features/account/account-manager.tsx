@@ -1,33 +1,19 @@
 import AccountCircle from '@mui/icons-material/AccountCircle'
-import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined'
 import Login from '@mui/icons-material/Login'
-import Logout from '@mui/icons-material/Logout'
 import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogTitle from '@mui/material/DialogTitle'
 import IconButton from '@mui/material/IconButton'
-import List from '@mui/material/List'
-import ListItem from '@mui/material/ListItem'
-import ListItemButton from '@mui/material/ListItemButton'
-import ListItemText from '@mui/material/ListItemText'
-import Menu from '@mui/material/Menu'
-import MenuItem from '@mui/material/MenuItem'
-import TextField from '@mui/material/TextField'
-import Tooltip from '@mui/material/Tooltip'
-import Typography from '@mui/material/Typography'
-import { useState, useSyncExternalStore } from 'react'
+import { lazy, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
-import { snackbar } from '../../components/feedback/snackbar-store'
-import { formatDate, formatRelative } from '../../lib/format'
-import { logout } from '../../lib/session'
-import { useAuth, useSettings } from '../../lib/state-hooks'
-import { settingsStore } from '../../lib/state'
-import { login } from './login'
+import { MountWhen } from '../../components/lazy-mount'
+import { useAuth } from '../../lib/state-hooks'
+
+/** The dialogs and the account menu load when first opened (./account-dialogs). */
+const AccountDialogs = lazy(() => import('./account-dialogs'))
 
 let loginOpen = false
 let afterLogin: (() => void) | null = null
+/** The callback to run after a successful login (taken by the dialog when it submits). */
+export const pendingAfterLogin = () => afterLogin
 const listeners = new Set<() => void>()
 /** Opens the login dialog from anywhere (the data-source toggle does); `then` runs after success. */
 export const openLoginDialog = (then?: () => void) => {
@@ -35,12 +21,12 @@ export const openLoginDialog = (then?: () => void) => {
   afterLogin = then ?? null
   listeners.forEach((l) => l())
 }
-const closeLoginDialog = () => {
+export const closeLoginDialog = () => {
   loginOpen = false
   afterLogin = null
   listeners.forEach((l) => l())
 }
-const subscribe = (l: () => void) => {
+export const subscribeLogin = (l: () => void) => {
   listeners.add(l)
   return () => void listeners.delete(l)
 }
@@ -48,150 +34,29 @@ const subscribe = (l: () => void) => {
 export function AccountManager() {
   const { t } = useTranslation()
   const { username } = useAuth()
-  const open = useSyncExternalStore(subscribe, () => loginOpen)
+  const open = useSyncExternalStore(subscribeLogin, () => loginOpen)
   const [menu, setMenu] = useState<HTMLElement | null>(null)
-
-  if (username)
-    return (
-      <>
-        <Tooltip title={t('auth.loggedAs', { id: username })}>
-          <Button color="inherit" startIcon={<AccountCircle />} onClick={(e) => setMenu(e.currentTarget)} data-testid="account-button">
-            <span className="account-id">{username}</span>
-          </Button>
-        </Tooltip>
-        <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
-          <MenuItem disabled>{t('auth.loggedAs', { id: username })}</MenuItem>
-          <MenuItem
-            data-testid="logout"
-            onClick={() => {
-              setMenu(null)
-              logout()
-              snackbar.show(t('auth.loggedOut'), { severity: 'success' })
-            }}
-          >
-            <Logout fontSize="small" sx={{ mr: 1 }} />
-            {t('auth.logout')}
-          </MenuItem>
-        </Menu>
-      </>
-    )
-
   return (
     <>
-      <Tooltip title={t('auth.login')}>
-        <IconButton color="inherit" onClick={() => openLoginDialog()} aria-label={t('auth.login')} data-testid="login-button">
+      {username ? (
+        <Button
+          color="inherit"
+          startIcon={<AccountCircle />}
+          onClick={(e) => setMenu(e.currentTarget)}
+          title={t('auth.loggedAs', { id: username })}
+          aria-haspopup="menu"
+          data-testid="account-button"
+        >
+          <span className="account-id">{username}</span>
+        </Button>
+      ) : (
+        <IconButton color="inherit" onClick={() => openLoginDialog()} aria-label={t('auth.login')} title={t('auth.login')} data-testid="login-button">
           <Login />
         </IconButton>
-      </Tooltip>
-      <LoginDialog open={open} onClose={closeLoginDialog} />
+      )}
+      <MountWhen when={open || menu !== null}>
+        <AccountDialogs username={username} loginOpen={open} menu={menu} onMenuClose={() => setMenu(null)} />
+      </MountWhen>
     </>
-  )
-}
-
-function LoginDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation()
-  const [id, setId] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [forgot, setForgot] = useState(false)
-
-  const submit = async (value = id) => {
-    if (!value.trim() || busy) return
-    setBusy(true)
-    setError(null)
-    const then = afterLogin
-    const result = await login(value)
-    setBusy(false)
-    if (result.ok) {
-      snackbar.show(t('auth.success', { id: result.id }), { severity: 'success' })
-      setId('')
-      setForgot(false)
-      onClose()
-      then?.()
-    } else setError(result.reason === 'not-found' ? t('auth.failed.notFound') : t('auth.failed.message', { message: result.message }))
-  }
-
-  return (
-    <>
-      <Dialog open={open} onClose={onClose} slotProps={{ paper: { sx: { width: '100%', maxWidth: 350 } } }}>
-        <DialogTitle>{t('auth.login')}</DialogTitle>
-        <DialogContent>
-          <TextField
-            autoFocus
-            fullWidth
-            margin="dense"
-            label={`${t('auth.userId')} *`}
-            value={id}
-            onChange={(e) => setId(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') void submit()
-            }}
-            error={error !== null}
-            helperText={error ?? (id.trim() ? t('auth.userIdHint') : t('auth.required'))}
-            slotProps={{ htmlInput: { 'data-testid': 'login-input', autoComplete: 'username' } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setForgot(true)}>{t('auth.forgot.open')}</Button>
-          <Button onClick={onClose}>{t('dialog.cancel')}</Button>
-          <Button variant="contained" disabled={!id.trim() || busy} onClick={() => void submit()} data-testid="login-submit">
-            {t('auth.login')}
-          </Button>
-        </DialogActions>
-      </Dialog>
-      <ForgotIdDialog open={forgot} onClose={() => setForgot(false)} onPick={(picked) => void submit(picked)} error={error} />
-    </>
-  )
-}
-
-function ForgotIdDialog({ open, onClose, onPick, error }: { open: boolean; onClose: () => void; onPick: (id: string) => void; error: string | null }) {
-  const { t, i18n } = useTranslation()
-  const { userIdHistory } = useSettings()
-  const sorted = [...userIdHistory].sort((a, b) => b.time - a.time)
-  return (
-    <Dialog open={open} onClose={onClose} slotProps={{ paper: { sx: { width: '100%', maxWidth: 450 } } }}>
-      <DialogTitle>{t('auth.forgot.title')}</DialogTitle>
-      <DialogContent>
-        <Typography variant="body2" sx={{ mb: 1 }}>
-          {sorted.length ? t('auth.forgot.tips') : t('auth.forgot.empty')}
-        </Typography>
-        {error && (
-          <Typography color="error" variant="body2">
-            {error}
-          </Typography>
-        )}
-        <List dense>
-          {sorted.map((entry) => (
-            <ListItem
-              key={entry.id}
-              disablePadding
-              secondaryAction={
-                <Tooltip title={t('auth.forgot.delete')}>
-                  <IconButton
-                    edge="end"
-                    aria-label={t('auth.forgot.delete')}
-                    onClick={() => settingsStore.set((s) => ({ ...s, userIdHistory: s.userIdHistory.filter((e) => e.id !== entry.id) }))}
-                  >
-                    <DeleteOutline />
-                  </IconButton>
-                </Tooltip>
-              }
-            >
-              <ListItemButton onClick={() => onPick(entry.id)} aria-label={t('auth.forgot.loginAs')}>
-                <ListItemText
-                  primary={entry.id}
-                  secondary={t('auth.forgot.lastLogin', {
-                    time: `${formatDate(entry.time, { time: true })} (${formatRelative(entry.time, i18n.language)})`,
-                  })}
-                />
-              </ListItemButton>
-            </ListItem>
-          ))}
-        </List>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('dialog.close')}</Button>
-      </DialogActions>
-    </Dialog>
   )
 }

@@ -16,16 +16,18 @@ export function DataSourceToggles() {
   const chooseSource = (next: Source | null) => {
     if (!next || next === source) return
     if (next === 'global') return dataSourceStore.set({ source: 'global' })
-    const toPersonal = () => {
-      void prefetchDataset('personalMatrix', true)
-      void prefetchDataset('personalPatternMatrix', true)
-      dataSourceStore.set({ source: 'personal' })
-    }
+    // Refresh the personal matrices first, then switch (spec 001 §4 "Data source"); a failed
+    // refresh still switches, the page then shows the dataset's error and retry.
+    const toPersonal = () =>
+      void Promise.allSettled([prefetchDataset('personalMatrix', true), prefetchDataset('personalPatternMatrix', true)]).then(() =>
+        dataSourceStore.set({ source: 'personal' }),
+      )
     if (!authStore.get().username) openLoginDialog(toPersonal)
     else toPersonal()
   }
   return (
-    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+    // Unselected toggles in the primary text colour: the default secondary tone is 4.47:1 on paper (axe asks 4.5).
+    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, '& .MuiToggleButton-root:not(.Mui-selected)': { color: 'text.primary' } }}>
       <ToggleButtonGroup size="small" exclusive value={source} onChange={(_e, v: Source | null) => chooseSource(v)} aria-label={t('dataSource.label')}>
         <ToggleButton value="global" data-testid="source-global">
           {t('dataSource.global')}
@@ -42,10 +44,10 @@ export function DataSourceToggles() {
         aria-label={t('matrixCategory.label')}
       >
         <ToggleButton value="all">{t('matrixCategory.all')}</ToggleButton>
-        <Tooltip title={t('matrixCategory.automatedHint')}>
+        <Tooltip describeChild title={t('matrixCategory.automatedHint')}>
           <ToggleButton value="automated">{t('matrixCategory.automated')}</ToggleButton>
         </Tooltip>
-        <Tooltip title={t('matrixCategory.manualHint')}>
+        <Tooltip describeChild title={t('matrixCategory.manualHint')}>
           <ToggleButton value="manual">{t('matrixCategory.manual')}</ToggleButton>
         </Tooltip>
       </ToggleButtonGroup>

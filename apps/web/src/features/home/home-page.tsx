@@ -2,31 +2,41 @@ import Calculate from '@mui/icons-material/Calculate'
 import CloudUpload from '@mui/icons-material/CloudUpload'
 import GridView from '@mui/icons-material/GridView'
 import Layers from '@mui/icons-material/Layers'
-import Search from '@mui/icons-material/Search'
 import Button from '@mui/material/Button'
 import Card from '@mui/material/Card'
 import CardActionArea from '@mui/material/CardActionArea'
 import CardContent from '@mui/material/CardContent'
 import Grid from '@mui/material/Grid'
-import InputAdornment from '@mui/material/InputAdornment'
+import MuiLink from '@mui/material/Link'
 import Stack from '@mui/material/Stack'
-import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
-import type { ParseKeys } from 'i18next'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
+import { Link } from 'react-router'
 import { paths } from '../../config/paths'
-import { useDataset } from '../../lib/data'
 import { Bulletin } from '../notices/bulletin'
+import { GlobalSearch } from '../search/global-search'
+import { ReportsCounter } from '../site-stats/stats-overview'
 
-function HomeCard({ title, children }: { title: ParseKeys; children: ReactNode }) {
-  const { t } = useTranslation()
+/** A home card; cards fade in one after another unless the visitor prefers reduced motion. */
+function HomeCard({ title, children, index, testId }: { title: string; children: ReactNode; index: number; testId?: string }) {
   return (
-    <Card sx={{ height: '100%' }}>
+    <Card
+      component="section"
+      aria-label={title}
+      data-testid={testId}
+      sx={{
+        height: '100%',
+        '@media (prefers-reduced-motion: no-preference)': {
+          animation: 'dropwise-home-in 625ms cubic-bezier(0.22, 1, 0.36, 1) both',
+          animationDelay: `${index * 75}ms`,
+        },
+        '@keyframes dropwise-home-in': { from: { opacity: 0, transform: 'translateY(48px)' }, to: { opacity: 1, transform: 'none' } },
+      }}
+    >
       <CardContent>
         <Typography variant="h6" component="h2" gutterBottom>
-          {t(title)}
+          {title}
         </Typography>
         {children}
       </CardContent>
@@ -34,51 +44,24 @@ function HomeCard({ title, children }: { title: ParseKeys; children: ReactNode }
   )
 }
 
-function StatsOverview() {
-  const { t, i18n } = useTranslation()
-  const stats = useDataset('stats')
-  const total = stats.data?.totalStageTimes_24h.reduce((s, r) => s + r.times, 0) ?? 0
+function SearchCard({ index }: { index: number }) {
+  const { t } = useTranslation()
+  const [q, setQ] = useState('')
   return (
-    <HomeCard title="home.stats.title">
-      <Typography variant="h3" component="p" data-testid="stats-24h">
-        {total > 0 ? new Intl.NumberFormat(i18n.language).format(total) : t('home.stats.none')}
-      </Typography>
-      <Typography color="text.secondary">{t('home.stats.reports')}</Typography>
-      <Button component={Link} to={paths.siteStats.href()} sx={{ mt: 1 }}>
-        {t('home.stats.more')}
+    <HomeCard title={t('browse.home.search.title')} index={index} testId="home-search">
+      <GlobalSearch value={q} onChange={setQ} />
+      <Button component={Link} to={paths.search.href(q.trim())} size="small" sx={{ mt: 1 }}>
+        {t('browse.home.search.open')}
       </Button>
     </HomeCard>
   )
 }
 
-function SearchCard() {
-  const { t } = useTranslation()
-  const navigate = useNavigate()
-  const [q, setQ] = useState('')
-  return (
-    <Card>
-      <CardContent>
-        <TextField
-          fullWidth
-          placeholder={t('search.placeholder')}
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-          onKeyDown={(e) => e.key === 'Enter' && void navigate(paths.search.href(q.trim()))}
-          slotProps={{
-            input: { startAdornment: <InputAdornment position="start"><Search /></InputAdornment> },
-            htmlInput: { 'aria-label': t('search.placeholder') },
-          }}
-        />
-      </CardContent>
-    </Card>
-  )
-}
-
 const QUICK = [
-  { title: 'home.quickStart.byItem', hint: 'home.quickStart.byItemHint', href: paths.statsByItem.href(), icon: <GridView /> },
-  { title: 'home.quickStart.byStage', hint: 'home.quickStart.byStageHint', href: paths.statsByStage.href(), icon: <Layers /> },
-  { title: 'home.quickStart.report', hint: 'home.quickStart.reportHint', href: paths.reportByZone.href(), icon: <CloudUpload /> },
-  { title: 'home.quickStart.planner', hint: 'home.quickStart.plannerHint', href: paths.planner.href(), icon: <Calculate /> },
+  { title: 'browse.home.quickStart.byItem', hint: 'browse.home.quickStart.byItemHint', href: paths.statsByItem.href(), icon: <GridView /> },
+  { title: 'browse.home.quickStart.byStage', hint: 'browse.home.quickStart.byStageHint', href: paths.statsByStage.href(), icon: <Layers /> },
+  { title: 'browse.home.quickStart.report', hint: 'browse.home.quickStart.reportHint', href: paths.reportByZone.href(), icon: <CloudUpload /> },
+  { title: 'browse.home.quickStart.planner', hint: 'browse.home.quickStart.plannerHint', href: paths.planner.href(), icon: <Calculate /> },
 ] as const
 
 export default function HomePage() {
@@ -86,26 +69,39 @@ export default function HomePage() {
   return (
     <Stack spacing={2}>
       <Typography variant="h4" component="h1">
-        {t('home.intro.title')}
+        {t('browse.home.intro.title')}
       </Typography>
-      <Typography color="text.secondary">{t('home.intro.body')}</Typography>
-      <SearchCard />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 8 }}>
-          <HomeCard title="notice.title">
-            <Bulletin />
+          <HomeCard title={t('browse.home.intro.heading')} index={0} testId="home-intro">
+            <Typography sx={{ mb: 1 }}>{t('browse.home.intro.body')}</Typography>
+            <Typography color="text.secondary">{t('browse.home.intro.compat')}</Typography>
           </HomeCard>
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
-          <StatsOverview />
+          <HomeCard title={t('browse.home.stats.title')} index={1} testId="home-stats">
+            <ReportsCounter />
+            <Typography color="text.secondary">{t('browse.home.stats.reports')}</Typography>
+            <Button component={Link} to={paths.siteStats.href()} sx={{ mt: 1 }}>
+              {t('browse.home.stats.more')}
+            </Button>
+          </HomeCard>
         </Grid>
         <Grid size={12}>
-          <HomeCard title="home.quickStart.title">
+          <SearchCard index={2} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <HomeCard title={t('notice.title')} index={3}>
+            <Bulletin />
+          </HomeCard>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <HomeCard title={t('browse.home.quickStart.title')} index={4}>
             <Grid container spacing={1}>
               {QUICK.map((q) => (
-                <Grid key={q.href} size={{ xs: 12, sm: 6, md: 3 }}>
-                  <Card variant="outlined">
-                    <CardActionArea component={Link} to={q.href} sx={{ p: 2, display: 'flex', gap: 2, justifyContent: 'flex-start' }}>
+                <Grid key={q.href} size={{ xs: 12, sm: 6 }}>
+                  <Card variant="outlined" sx={{ height: '100%' }}>
+                    <CardActionArea component={Link} to={q.href} sx={{ p: 1.5, display: 'flex', gap: 1.5, justifyContent: 'flex-start', height: '100%' }}>
                       {q.icon}
                       <div>
                         <Typography>{t(q.title)}</Typography>
@@ -121,13 +117,35 @@ export default function HomePage() {
           </HomeCard>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <HomeCard title="home.contribute.title">
-            <Typography color="text.secondary">{t('home.contribute.body')}</Typography>
+          <HomeCard title={t('browse.home.contribute.title')} index={5}>
+            <Typography color="text.secondary">{t('browse.home.contribute.body')}</Typography>
+            <Button component={Link} to={paths.aboutContribute.href()} sx={{ mt: 1 }}>
+              {t('browse.home.contribute.more')}
+            </Button>
           </HomeCard>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <HomeCard title="home.license.title">
-            <Typography color="text.secondary">{t('home.license.body')}</Typography>
+          <HomeCard title={t('browse.home.donate.title')} index={6}>
+            <Typography color="text.secondary">{t('browse.home.donate.body')}</Typography>
+            <Button component={Link} to={paths.aboutDonate.href()} sx={{ mt: 1 }}>
+              {t('browse.home.donate.more')}
+            </Button>
+          </HomeCard>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <HomeCard title={t('browse.home.contact.title')} index={7}>
+            <Typography color="text.secondary">{t('browse.home.contact.body')}</Typography>
+            <Button component={Link} to={paths.aboutContact.href()} sx={{ mt: 1 }}>
+              {t('browse.home.contact.more')}
+            </Button>
+          </HomeCard>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <HomeCard title={t('browse.home.license.title')} index={8}>
+            <Typography color="text.secondary">{t('browse.home.license.body')}</Typography>
+            <MuiLink href="https://creativecommons.org/licenses/by-nc/4.0/" target="_blank" rel="noreferrer noopener" sx={{ display: 'inline-block', mt: 1 }}>
+              {t('browse.home.license.link')}
+            </MuiLink>
           </HomeCard>
         </Grid>
       </Grid>

@@ -17,6 +17,7 @@ import { env } from '../../config/env'
 import { dataCache, forceRefresh } from '../../lib/data'
 import { BASE_LOCALES, baseOf, isLocale, type BaseLocale, type Locale } from '../../lib/i18n'
 import { chooseLocale } from './choose-locale'
+import { ProbeSettingsSection } from '../probe/probe-settings-section'
 import { APPEARANCES, settingsStore, type Appearance, type ThemeStyle } from '../../lib/state'
 import { useSettings } from '../../lib/state-hooks'
 import { storage } from '../../lib/storage'
@@ -112,6 +113,7 @@ export function SettingsDialog({ open, onClose, style, styles }: { open: boolean
               />
               <Typography variant="caption">{t('settings.optimization.lowDataHint')}</Typography>
             </Section>
+            <ProbeSettingsSection />
             <Section title={t('settings.icons.label')}>
               <Typography variant="caption">{t('settings.icons.hint')}</Typography>
               <TextField

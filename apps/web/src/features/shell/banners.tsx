@@ -1,21 +1,16 @@
 import Science from '@mui/icons-material/Science'
 import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
-import Dialog from '@mui/material/Dialog'
-import DialogActions from '@mui/material/DialogActions'
-import DialogContent from '@mui/material/DialogContent'
-import DialogContentText from '@mui/material/DialogContentText'
-import DialogTitle from '@mui/material/DialogTitle'
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { lazy, useEffect, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { snackbar } from '../../components/feedback/snackbar-store'
-import { OUTDATED_DIALOG_WIDTH, STORAGE_WARNING_DELAY_MS, STORAGE_WARNING_MS, UPGRADE_RELOAD_MS } from '../../config/constants'
+import { MountWhen } from '../../components/lazy-mount'
+import { STORAGE_WARNING_DELAY_MS, STORAGE_WARNING_MS } from '../../config/constants'
 import { useDataset } from '../../lib/data'
 import { useStore } from '../../lib/persisted-store'
 import { outdatedStore } from '../../lib/session'
 import { mirrorStore } from '../../lib/state'
 import { onStorageDegraded } from '../../lib/storage'
-import { resetAll } from '../settings/reset-all-dialog'
 import { readShellConfig } from './frontend-config'
 
 export function useShellConfig() {
@@ -65,27 +60,15 @@ export function MirrorBanner() {
   )
 }
 
-/** Blocking dialog when a response said this client is outdated. */
+const OutdatedDialogView = lazy(() => import('./outdated-dialog'))
+
+/** Blocking dialog when a response said this client is outdated (its code loads only then). */
 export function OutdatedDialog() {
-  const { t } = useTranslation()
   const outdated = useSyncExternalStore(outdatedStore.subscribe, outdatedStore.get)
-  const [busy, setBusy] = useState(false)
-  const upgrade = () => {
-    setBusy(true)
-    setTimeout(() => void resetAll().then(() => location.reload()), UPGRADE_RELOAD_MS)
-  }
   return (
-    <Dialog open={outdated} slotProps={{ paper: { sx: { maxWidth: OUTDATED_DIALOG_WIDTH } } }}>
-      <DialogTitle>{t('upgrade.outdatedTitle')}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{t('upgrade.outdatedBody')}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button variant="contained" onClick={upgrade} disabled={busy}>
-          {busy ? t('upgrade.reloading') : t('upgrade.upgrade')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <MountWhen when={outdated}>
+      <OutdatedDialogView />
+    </MountWhen>
   )
 }
 

@@ -1,0 +1,192 @@
+// @vitest-environment node
+/**
+ * The planner in the built app on our server, in Chromium (issue #7 §5): the first load of / does
+ * not fetch the solver; on /planner setting needs shows a plan solved in the browser that matches
+ * POST /planner/plan; craft one item; export; reset; import back restores the counts; no console
+ * error or failed request on the way.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ensureWebBuild, hasChromium, launchServerAndBrowser, type RunningServer, settle, watch } from './harness'
+
+const chromium = hasChromium()
+
+// Orirock Cube; Orirock Cluster = 5 Orirock Cubes + 200 LMD.
+const CUBE = '30012'
+const CLUSTER = '30013'
+
+const need = (page: Page, id: string) => page.getByTestId(`planner-need-${id}`)
+const have = (page: Page, id: string) => page.getByTestId(`planner-have-${id}`)
+
+/** Sets a count by typing, as a player does. */
+const type = async (page: Page, testId: string, value: number) => {
+  const input = page.getByTestId(testId)
+  await input.click()
+  await input.fill(String(value))
+  await input.blur()
+}
+
+const liveObjective = async (page: Page) => {
+  await page.waitForSelector('[data-testid="planner-live"][data-state="fresh"][aria-busy="false"] [data-testid="planner-totals"]', { timeout: 30_000 })
+  return page.getByTestId('planner-live').getByTestId('planner-totals').evaluate((el) => ({
+    objective: Number(el.getAttribute('data-objective')),
+    cost: Number(el.querySelector('[data-testid="planner-total-cost"]')?.getAttribute('data-value')),
+    text: el.querySelector('[data-testid="planner-total-cost"]')?.textContent ?? '',
+  }))
+}
+
+describe.skipIf(!chromium)('planner in Chromium', () => {
+  let server: RunningServer
+  let browser: Browser
+  let context: BrowserContext
+
+  beforeAll(async () => {
+    ensureWebBuild((s) => console.log(s))
+    ;({ server, browser } = await launchServerAndBrowser())
+    context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' })
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
+  }, 300_000)
+
+  afterAll(async () => {
+    await context?.close().catch(() => undefined)
+    await browser?.close().catch(() => undefined)
+    await server?.stop()
+  })
+
+  it('keeps the solver out of the first load of /', async () => {
+    const page = await context.newPage()
+    const urls: string[] = []
+    page.on('request', (r) => urls.push(r.url()))
+    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' })
+    await settle(page)
+    expect(urls.filter((u) => /planner|highs|\.wasm/.test(u))).toEqual([])
+    await page.close()
+  }, 60_000)
+
+  it('plans as the player types, crafts, exports, resets and imports back', async () => {
+    const page = await context.newPage()
+    const problems = watch(page)
+    const solverRequests: string[] = []
+    page.on('request', (r) => {
+      if (/planner\.worker|highs.*\.wasm/.test(r.url())) solverRequests.push(r.url())
+    })
+    await page.goto(`${server.url}/planner`, { waitUntil: 'networkidle' })
+    await page.waitForSelector(`[data-testid="planner-item-${CLUSTER}"]`, { timeout: 30_000 })
+    await page.waitForSelector('[data-testid="route-loading"]', { state: 'detached' })
+
+    // A visit with nothing to plan loads no solver.
+    await settle(page)
+    expect(solverRequests).toEqual([])
+
+    // Needs typed in, nothing pressed: the plan appears, solved in the browser.
+    await type(page, `planner-need-${CUBE}`, 30)
+    await type(page, `planner-need-${CLUSTER}`, 10)
+    const live = await liveObjective(page)
+    expect(solverRequests.some((u) => u.includes('planner.worker'))).toBe(true)
+    expect(solverRequests.some((u) => u.endsWith('.wasm'))).toBe(true)
+
+    const body = {
+      required: { [CUBE]: 30, [CLUSTER]: 10 },
+      owned: {},
+      extra_outc: false,
+      exp_demand: false,
+      gold_demand: false,
+      input_lang: 'id',
+      output_lang: 'id',
+      server: 'CN',
+    }
+    const res = await fetch(`${server.url}/planner/plan`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+    expect(res.status).toBe(200)
+    const remote = (await res.json()) as { cost: number; lp: { objective: number } }
+    expect(live.objective).toBeGreaterThan(0)
+    expect(Math.abs(live.objective - remote.lp.objective) / remote.lp.objective).toBeLessThan(1e-6)
+    expect(live.cost).toBe(remote.cost)
+    expect(live.text.replace(/,/g, '')).toBe(String(Math.ceil(remote.cost)))
+
+    // Enough cubes to craft the clusters: the plan crafts 10 from 50 cubes; craft inside the plan.
+    await type(page, `planner-have-${CUBE}`, 100)
+    await liveObjective(page)
+    await page.getByTestId('planner-calculate').click()
+    const dialog = page.getByTestId('planner-result-dialog')
+    await dialog.getByTestId('planner-totals').waitFor({ timeout: 30_000 })
+    await page.getByRole('tab', { name: 'Crafting' }).click()
+    await dialog.getByTestId(`planner-craft-${CLUSTER}`).click()
+    await page.getByText(/Crafted 10 × Orirock Cluster/).waitFor()
+    await dialog.getByTestId('planner-totals').waitFor({ timeout: 30_000 })
+    await page.getByRole('button', { name: 'Close', exact: true }).last().click()
+    await expect.poll(() => have(page, CLUSTER).inputValue()).toBe('10')
+    await expect.poll(() => have(page, CUBE).inputValue()).toBe('50')
+
+    // Export.
+    await page.getByTestId('planner-open-io').click()
+    const exported = await page.getByTestId('planner-export-text').inputValue()
+    const config = JSON.parse(exported) as { '@type': string; items: { id: string; have?: number; need?: number }[] }
+    expect(config['@type']).toBe('@penguin-statistics/planner/config')
+    expect(config.items).toEqual(
+      expect.arrayContaining([
+        { id: CUBE, have: 50, need: 30 },
+        { id: CLUSTER, have: 10, need: 10 },
+      ]),
+    )
+    await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click()
+
+    // Reset the items: confirm is disabled until a part is chosen.
+    await page.getByTestId('planner-open-reset').click()
+    const reset = page.getByRole('dialog')
+    const confirm = reset.getByRole('button', { name: 'Reset', exact: true })
+    expect(await confirm.isDisabled()).toBe(true)
+    await reset.getByLabel('Reset every need and have').check()
+    await confirm.click()
+    await page.getByText('The planner has been reset').waitFor()
+    await expect.poll(() => need(page, CLUSTER).inputValue()).toBe('0')
+    await expect.poll(() => have(page, CUBE).inputValue()).toBe('0')
+
+    // Import back.
+    await page.getByTestId('planner-open-io').click()
+    await page.getByTestId('planner-import-text').fill(exported)
+    await page.getByTestId('planner-import-run').click()
+    await page.getByText(`Imported counts of ${config.items.length} items`).waitFor()
+    await expect.poll(() => need(page, CLUSTER).inputValue()).toBe('10')
+    await expect.poll(() => have(page, CLUSTER).inputValue()).toBe('10')
+    await expect.poll(() => need(page, CUBE).inputValue()).toBe('30')
+    await expect.poll(() => have(page, CUBE).inputValue()).toBe('50')
+
+    // A bad import says why, per entry.
+    await page.getByTestId('planner-open-io').click()
+    await page.getByTestId('planner-import-text').fill('[{"id": "30012", "need": 1.5}, {"id": "30013", "need": 2}]')
+    await page.getByTestId('planner-import-run').click()
+    await page.getByTestId('planner-import-segments').getByText(/Entry 1:/).waitFor()
+    await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click()
+
+    // Excluding every stage the dialog offers changes the plan (only gacha boxes stay, as in the
+    // public client); including them back gives the same plan as before.
+    const before = (await liveObjective(page)).objective
+    const panel = () =>
+      page.getByTestId('planner-live').evaluate((el) => {
+        if (el.getAttribute('data-state') !== 'fresh' || el.getAttribute('aria-busy') !== 'false') return 'busy'
+        if (el.querySelector('[role="alert"]')) return 'error'
+        return Number(el.querySelector('[data-testid="planner-totals"]')?.getAttribute('data-objective'))
+      })
+    await page.getByRole('button', { name: /^Exclude stages/ }).click()
+    await page.getByRole('button', { name: 'Exclude all' }).click()
+    await page.getByText(/^Excluded stages: [1-9]/).waitFor()
+    await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click()
+    await expect.poll(panel, { timeout: 30_000 }).not.toBe('busy')
+    await expect.poll(panel, { timeout: 30_000 }).not.toBe(before)
+    await page.getByRole('button', { name: /^Exclude stages/ }).click()
+    await page.getByRole('button', { name: 'Include all' }).click()
+    await page.getByText('Excluded stages: 0').waitFor()
+    await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click()
+    expect(Math.abs((await liveObjective(page)).objective - before)).toBeLessThan(1e-6 * before)
+
+    // The counts survive a reload (persisted).
+    await page.reload({ waitUntil: 'networkidle' })
+    await page.waitForSelector(`[data-testid="planner-item-${CLUSTER}"]`, { timeout: 30_000 })
+    await expect.poll(() => need(page, CLUSTER).inputValue()).toBe('2')
+    await expect.poll(() => have(page, CLUSTER).inputValue()).toBe('0')
+    await liveObjective(page)
+    await settle(page)
+    expect(problems).toEqual([])
+    await page.close()
+  }, 180_000)
+})

@@ -1,0 +1,195 @@
+// @vitest-environment node
+/**
+ * Stats pages in Chromium on our server with the seed (issue #5 §1-3, §11): item → table → stage
+ * page, favourites in step 1, axe-core on the item and stage pages, and the acceptance check that
+ * the numbers a player sees (percentage, sanity per item, times, drops) match the API's matrix for
+ * 50 (stage, item) pairs.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { e2eBackends, ensureWebBuild, hasChromium, launchServerAndBrowser, repoRoot, type RunningServer, settle, watch } from './harness'
+
+interface MatrixRow {
+  stageId: string
+  itemId: string
+  quantity: number
+  times: number
+  end: number | null
+}
+interface StageRow {
+  stageId: string
+  zoneId: string
+  apCost: number
+  existence: Record<string, { exist: boolean }>
+}
+
+const chromium = hasChromium()
+const API = '/PenguinStats/api/v2'
+
+/** Deterministic sample (mulberry32) so a failure can be replayed. */
+const prng = (seed: number) => () => {
+  seed |= 0
+  seed = (seed + 0x6d2b79f5) | 0
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+}
+
+describe.skipIf(!chromium).each(e2eBackends('stats'))('stats pages in Chromium on $name', ({ env }) => {
+  let server: RunningServer
+  let browser: Browser
+  let ctx: BrowserContext
+  let matrix: MatrixRow[]
+  let stages: Map<string, StageRow>
+
+  beforeAll(async () => {
+    ensureWebBuild((s) => console.log(s))
+    ;({ server, browser } = await launchServerAndBrowser(env))
+    const raw = (await (await fetch(`${server.url}${API}/_private/result/matrix/CN/global/all`)).json()) as MatrixRow[] | { matrix: MatrixRow[] }
+    matrix = Array.isArray(raw) ? raw : raw.matrix
+    const stageList = (await (await fetch(`${server.url}${API}/stages?server=CN`)).json()) as StageRow[]
+    stages = new Map(stageList.map((s) => [s.stageId, s]))
+    ctx = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 900 }, serviceWorkers: 'block' })
+  }, 300_000)
+
+  afterAll(async () => {
+    await ctx?.close().catch(() => undefined)
+    await browser?.close().catch(() => undefined)
+    await server?.stop()
+  })
+
+  const open = async (page: Page, path: string) => {
+    await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' })
+    await page.waitForSelector('#main', { timeout: 20_000 })
+    await page.waitForFunction(() => !document.querySelector('[data-testid="route-loading"]'), undefined, { timeout: 20_000 })
+  }
+
+  it('picks an item, sees its table and opens a stage from a row', async () => {
+    const page = await ctx.newPage()
+    const problems = watch(page)
+    await open(page, '/result/item')
+    await page.click('[data-testid="item-tile"][data-item-id="30012"]')
+    await page.waitForURL(/\/result\/item\/30012$/)
+    await page.waitForSelector('[data-testid="stats-row"]', { timeout: 30_000 })
+    const expected = matrix.filter((m) => m.itemId === '30012').length
+    await expect.poll(() => page.textContent('[data-testid="filter-progress"]')).toContain(`of ${expected}`)
+    // Default sort: percentage descending.
+    const shown = await page.$$eval('[data-testid="cell-percentage"]', (els) => els.map((e) => parseFloat(e.textContent ?? '')))
+    expect(shown.length).toBe(Math.min(10, expected))
+    expect([...shown].sort((a, b) => b - a)).toEqual(shown)
+    const first = page.locator('[data-testid="stats-row"]').first()
+    const stageId = await first.getAttribute('data-stage-id')
+    await first.locator('[data-testid="row-link"]').click()
+    await page.waitForURL(new RegExp(`/result/stage/[^/]+/${stageId}$`))
+    // The stage page's table (stage mode: one row per item), not the item page's rows on their way out.
+    await page.waitForSelector('[data-testid="data-table"][data-mode="stage"] [data-testid="stats-row"]', { timeout: 30_000 })
+    expect(await page.locator('[data-mode="stage"] [data-testid="stats-row"][data-item-id="30012"]').count()).toBe(1)
+    expect(await page.locator('[data-mode="stage"] [data-testid="stats-row"]').count()).toBe(
+      Math.min(10, matrix.filter((m) => m.stageId === stageId).length),
+    )
+    await settle(page)
+    expect(problems).toEqual([])
+    await page.close()
+  }, 120_000)
+
+  it('favourites a stage and finds it in step 1 with the history', async () => {
+    const page = await ctx.newPage()
+    const problems = watch(page)
+    await open(page, '/result/stage/main_1/main_01-07')
+    await page.click('[data-testid="favourite-toggle"]')
+    expect(await page.getAttribute('[data-testid="favourite-toggle"]', 'aria-pressed')).toBe('true')
+    await page.click('[data-testid="back-to-selector"]')
+    await page.waitForSelector('[data-testid="stage-selector"]')
+    expect(await page.locator('[data-testid="favourite-stages"] [data-stage-id="main_01-07"]').count()).toBe(1)
+    expect(await page.locator('[data-testid="history-stages"] [data-stage-id="main_01-07"]').count()).toBe(1)
+    // Step 1 → step 2 through a zone panel: the mainline tab list is grouped by sub-type.
+    await page.click('[data-testid="favourite-stages"] [data-stage-id="main_01-07"]')
+    await page.waitForURL(/\/result\/stage\/main_1\/main_01-07$/)
+    await page.waitForSelector('[data-testid="stage-details"]')
+    expect(await page.locator('[data-testid="advanced-link"]').getAttribute('href')).toBe('/advanced?stage=main_01-07')
+    expect(await page.locator('[data-testid="report-link"]').count()).toBe(1)
+    await settle(page)
+    expect(problems).toEqual([])
+    await page.close()
+  }, 120_000)
+
+  it('shows the numbers of the API matrix for 50 (stage, item) pairs', async () => {
+    const rand = prng(20261121)
+    const byStage = new Map<string, MatrixRow[]>()
+    for (const m of matrix) {
+      const s = stages.get(m.stageId)
+      if (!s || m.times <= 0 || m.stageId === 'recruit' || !s.existence.CN?.exist) continue
+      byStage.set(m.stageId, [...(byStage.get(m.stageId) ?? []), m])
+    }
+    const candidates = [...byStage.entries()].filter(([, rows]) => rows.length >= 5)
+    const chosen: [string, MatrixRow[]][] = []
+    while (chosen.length < 10 && candidates.length) chosen.push(candidates.splice(Math.floor(rand() * candidates.length), 1)[0]!)
+    const page = await ctx.newPage()
+    const problems = watch(page)
+    let checked = 0
+    for (const [stageId, rows] of chosen) {
+      const stage = stages.get(stageId)!
+      await open(page, `/result/stage/${stage.zoneId}/${stageId}`)
+      await page.waitForSelector('[data-testid="stats-row"]', { timeout: 30_000 })
+      if (rows.length > 10) {
+        await page.click('[data-testid="page-size"] [role="combobox"]')
+        await page.click('li[role="option"][data-value="-1"]')
+      }
+      await expect.poll(() => page.locator('[data-testid="stats-row"]').count()).toBe(rows.length)
+      const seen = await page.$$eval('[data-testid="stats-row"]', (trs) =>
+        trs.map((tr) => ({
+          itemId: tr.getAttribute('data-item-id'),
+          percentage: tr.querySelector('[data-testid="cell-percentage"]')?.textContent ?? null,
+          apPPR: tr.querySelector('[data-testid="cell-apPPR"]')?.textContent ?? null,
+          times: tr.querySelector('[data-testid="cell-times"]')?.textContent ?? null,
+          quantity: tr.querySelector('[data-testid="cell-quantity"]')?.textContent ?? null,
+        })),
+      )
+      const sample = [...rows].sort(() => rand() - 0.5).slice(0, 5)
+      for (const m of sample) {
+        const cell = seen.find((s) => s.itemId === m.itemId)
+        expect(cell, `${stageId}/${m.itemId}`).toBeDefined()
+        const rate = m.quantity / m.times
+        const pct = +rate.toFixed(5)
+        expect(cell!.percentage, `${stageId}/${m.itemId} percentage`).toBe(`${(pct * 100).toFixed(2)}%`)
+        expect(Math.abs(parseFloat(cell!.percentage!) - rate * 100)).toBeLessThanOrEqual(0.0056)
+        expect(Number(cell!.times!.replace(/\D/g, '')), `${stageId}/${m.itemId} times`).toBe(m.times)
+        expect(Number(cell!.quantity!.replace(/\D/g, '')), `${stageId}/${m.itemId} quantity`).toBe(m.quantity)
+        if (m.quantity === 0 || stage.apCost === 99) expect(cell!.apPPR).toBeNull()
+        else {
+          expect(cell!.apPPR, `${stageId}/${m.itemId} apPPR`).toBe((stage.apCost / pct).toFixed(2))
+          // Within the spec's roundings (percentage to 5 decimals, then 2 decimals) of the exact cost per item.
+          const exact = (stage.apCost * m.times) / m.quantity
+          expect(Math.abs(Number(cell!.apPPR) - exact)).toBeLessThanOrEqual(exact * (0.0000051 / pct) + 0.0051)
+        }
+        checked++
+      }
+    }
+    expect(checked).toBe(50)
+    expect(problems).toEqual([])
+    await page.close()
+  }, 240_000)
+
+  it('axe-core finds no serious or critical violation on the item and stage pages', async () => {
+    const axe = readFileSync(join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8')
+    const page = await ctx.newPage()
+    const report: string[] = []
+    for (const path of ['/result/item', '/result/item/30012', '/result/stage', '/result/stage/main_1/main_01-07']) {
+      await open(page, path)
+      await settle(page)
+      await page.addScriptTag({ content: axe })
+      const violations = await page.evaluate(async () => {
+        type Run = (ctx: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>
+        const w = window as unknown as { axe: { run: Run } }
+        // The whole page: its content, the shared data-source toggles and the shell around it.
+        const r = await w.axe.run(document)
+        return r.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }))
+      })
+      for (const v of violations) if (v.impact === 'serious' || v.impact === 'critical') report.push(`${path}: ${v.id} (${v.impact}) ${v.targets.join(', ')}`)
+    }
+    expect(report).toEqual([])
+    await page.close()
+  }, 180_000)
+})

@@ -1,0 +1,67 @@
+import type { PatternElement } from '@dropwise/schemas'
+import { describe, expect, it } from 'vitest'
+import { OTHERS, patternText, pieLabel, pieShares, summarizePatterns } from './pattern-math'
+
+const el = (stageId: string, drops: [string, number][], quantity: number, times = 100): PatternElement => ({
+  stageId,
+  pattern: { drops: drops.map(([itemId, q]) => ({ itemId, quantity: q })) },
+  times,
+  quantity,
+  start: 1000,
+  end: null,
+})
+
+describe('summarizePatterns', () => {
+  it('sorts by share, numbers from 1 and appends the others row', () => {
+    const s = summarizePatterns(
+      [el('a', [['x', 1]], 20), el('b', [], 50), el('a', [], 50), el('a', [['x', 2], ['y', 1]], 25)],
+      'a',
+    )
+    expect(s).not.toBeNull()
+    expect(s?.times).toBe(100)
+    expect(s?.rows.map((r) => [r.i, r.quantity, r.share])).toEqual([
+      [1, 50, 0.5],
+      [2, 25, 0.25],
+      [3, 20, 0.2],
+      [4, 5, 0.05],
+    ])
+    expect(s?.rows[3]?.drops).toBe(OTHERS)
+  })
+
+  it('has no others row when the patterns cover every run', () => {
+    const s = summarizePatterns([el('a', [], 60), el('a', [['x', 1]], 40)], 'a')
+    expect(s?.rows.map((r) => r.drops === OTHERS)).toEqual([false, false])
+  })
+
+  it('is null for a stage without patterns', () => {
+    expect(summarizePatterns([el('b', [], 1)], 'a')).toBeNull()
+  })
+})
+
+describe('pie', () => {
+  it('slices are shares of all rows, others included', () => {
+    const s = summarizePatterns([el('a', [], 30, 40), el('a', [['x', 1]], 6, 40)], 'a')
+    expect(pieShares(s?.rows ?? [])).toEqual([0.75, 0.15, 0.1])
+  })
+
+  it('labels the top 10 and names the top 3', () => {
+    const rows = summarizePatterns(
+      Array.from({ length: 12 }, (_, k) => el('a', [['x', k + 1]], 12 - k, 78)),
+      'a',
+    )?.rows ?? []
+    expect(pieLabel(rows[0]!, '15.4 %', '1×X')).toBe('1×X\n#1 — 15.4 %')
+    expect(pieLabel(rows[3]!, '11.5 %', '4×X')).toBe('#4 — 11.5 %')
+    expect(pieLabel(rows[10]!, '2.6 %', '11×X')).toBe('')
+  })
+})
+
+describe('patternText', () => {
+  const nameOf = (id: string) => id.toUpperCase()
+  const words = { empty: 'nothing', others: 'others' }
+  it('joins q×name with +, names with commas for recruit', () => {
+    expect(patternText([{ itemId: 'a', quantity: 2 }, { itemId: 'b', quantity: 1 }], nameOf, words)).toBe('2×A + 1×B')
+    expect(patternText([{ itemId: 'a', quantity: 1 }, { itemId: 'b', quantity: 1 }], nameOf, words, true)).toBe('A, B')
+    expect(patternText([], nameOf, words)).toBe('nothing')
+    expect(patternText(OTHERS, nameOf, words)).toBe('others')
+  })
+})

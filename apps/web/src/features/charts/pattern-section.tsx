@@ -1,0 +1,243 @@
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Card from '@mui/material/Card'
+import CardContent from '@mui/material/CardContent'
+import CircularProgress from '@mui/material/CircularProgress'
+import Skeleton from '@mui/material/Skeleton'
+import { useTheme } from '@mui/material/styles'
+import Table from '@mui/material/Table'
+import TableBody from '@mui/material/TableBody'
+import TableCell from '@mui/material/TableCell'
+import TableContainer from '@mui/material/TableContainer'
+import TableHead from '@mui/material/TableHead'
+import TablePagination from '@mui/material/TablePagination'
+import TableRow from '@mui/material/TableRow'
+import Typography from '@mui/material/Typography'
+import useMediaQuery from '@mui/material/useMediaQuery'
+import type { Item } from '@dropwise/schemas'
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ItemIcon } from '../../components/item-icon'
+import { useDataset } from '../../lib/data'
+import { formatDate, formatNumber, formatPercent } from '../../lib/format'
+import { localized } from '../../lib/i18n'
+import { useAuth, useDataSource } from '../../lib/state-hooks'
+import { readShellConfig } from '../shell/frontend-config'
+import { OTHERS, patternText, summarizePatterns, type PatternRow } from './pattern-math'
+
+const PatternPie = lazy(() => import('./pattern-pie').then((m) => ({ default: m.PatternPie })))
+
+const RECRUIT = 'recruit'
+
+/** Drop patterns of one stage: time range and runs, a pie chart and a table (web-reference §2.4). */
+export function PatternSection({ stageId }: { stageId: string }) {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language
+  const headingId = useId()
+  const { source } = useDataSource()
+  const { username } = useAuth()
+  const global = useDataset('globalPatternMatrix', { enabled: source === 'global' })
+  const personal = useDataset('personalPatternMatrix', { enabled: source === 'personal' })
+  const query = source === 'personal' ? personal : global
+  const items = useDataset('items')
+  const config = useDataset('config')
+  const sprite = readShellConfig(config.data).itemSprite?.url
+  const theme = useTheme()
+  const small = useMediaQuery(theme.breakpoints.down('sm'))
+  const pageSize = small ? 5 : 10
+  const [page, setPage] = useState(0)
+  // Slice under the pointer (its row is selected and shown) and row under the pointer (its slice is emphasised).
+  const [active, setActive] = useState<number | null>(null)
+  const [hoveredRow, setHoveredRow] = useState<number | null>(null)
+
+  const summary = useMemo(() => (query.data ? summarizePatterns(query.data, stageId) : null), [query.data, stageId])
+  const itemById = useMemo(() => new Map((items.data ?? []).map((i) => [i.itemId, i])), [items.data])
+  const recruit = stageId === RECRUIT
+  const names = useMemo(() => {
+    const nameOf = (id: string) => {
+      const item = itemById.get(id)
+      return item ? localized(item.name_i18n, item.name, lang) : id
+    }
+    const words = { empty: t('charts.pattern.empty'), others: t('charts.pattern.others') }
+    return (summary?.rows ?? []).map((r) => patternText(r.drops, nameOf, words, recruit))
+  }, [summary, itemById, lang, t, recruit])
+
+  useEffect(() => {
+    setPage(0)
+    setActive(null)
+    setHoveredRow(null)
+  }, [stageId, source, pageSize])
+  // Hovering a slice shows its row.
+  useEffect(() => {
+    if (active !== null) setPage(Math.floor(active / pageSize))
+  }, [active, pageSize])
+
+  let content
+  if (source === 'personal' && !username) content = <Alert severity="info">{t('dataSource.loginNotice')}</Alert>
+  else if (query.isPending)
+    content = (
+      <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 160 }}>
+        <CircularProgress aria-label={t('charts.loading')} />
+      </Box>
+    )
+  else if (query.isError)
+    content = (
+      <Alert severity="error" action={undefined}>
+        {t('charts.pattern.loadError', { message: query.error.message })}
+      </Alert>
+    )
+  else if (!summary)
+    content = (
+      <Alert severity="warning" data-testid="pattern-error">
+        <Typography variant="body2" component="p" sx={{ fontWeight: 600 }}>
+          {t('charts.pattern.error.title')}
+        </Typography>
+        <Typography variant="body2" component="p">
+          {t('charts.pattern.error.subtitle')}
+        </Typography>
+      </Alert>
+    )
+  else {
+    const rows = summary.rows.slice(page * pageSize, page * pageSize + pageSize)
+    content = (
+      <>
+        <Typography variant="body2" color="text.secondary" data-testid="pattern-facts" sx={{ mb: 1 }}>
+          {t('charts.pattern.facts', {
+            start: formatDate(summary.start, { time: true }),
+            end: summary.end === null ? t('charts.pattern.now') : formatDate(summary.end, { time: true }),
+            times: formatNumber(summary.times, lang),
+          })}
+        </Typography>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 7fr)' }, alignItems: 'start' }}>
+          <Suspense fallback={<Skeleton variant="circular" width={240} height={240} sx={{ mx: 'auto' }} />}>
+            <PatternPie rows={summary.rows} names={names} height={small ? 260 : 320} onHover={setActive} highlight={hoveredRow} />
+          </Suspense>
+          <Box>
+            <TableContainer>
+              <Table size="small" aria-labelledby={headingId} data-testid="pattern-table" sx={{ '& td, & th': { px: { xs: 0.75, sm: 2 } } }}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell scope="col">#</TableCell>
+                    <TableCell scope="col">{t('charts.pattern.pattern')}</TableCell>
+                    <TableCell scope="col" align="right">
+                      {t('charts.pattern.quantity')}
+                    </TableCell>
+                    <TableCell scope="col" align="right">
+                      {t('charts.pattern.percentage')}
+                    </TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {rows.map((row) => (
+                    <PatternTableRow
+                      key={row.i}
+                      row={row}
+                      name={names[row.i - 1] ?? ''}
+                      itemById={itemById}
+                      sprite={sprite}
+                      active={active === row.i - 1}
+                      recruit={recruit}
+                      iconSize={small ? 22 : 28}
+                      onHover={(on) => setHoveredRow(on ? row.i - 1 : null)}
+                    />
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            {summary.rows.length > pageSize && (
+              <TablePagination
+                component="div"
+                count={summary.rows.length}
+                page={page}
+                onPageChange={(_e, p) => setPage(p)}
+                rowsPerPage={pageSize}
+                rowsPerPageOptions={[]}
+                labelDisplayedRows={({ from, to, count }) => t('charts.pattern.rows', { from, to, total: count })}
+                getItemAriaLabel={(type) => t(`charts.pattern.page.${type}`)}
+              />
+            )}
+          </Box>
+        </Box>
+      </>
+    )
+  }
+
+  return (
+    <Card component="section" aria-labelledby={headingId} data-testid="pattern-section" variant="outlined">
+      <CardContent>
+        <Typography id={headingId} variant="h6" component="h3" sx={{ mb: 1 }}>
+          {t('charts.pattern.title')}
+        </Typography>
+        {content}
+      </CardContent>
+    </Card>
+  )
+}
+
+function PatternTableRow(props: {
+  row: PatternRow
+  name: string
+  itemById: Map<string, Item>
+  sprite: string | undefined
+  active: boolean
+  recruit: boolean
+  iconSize: number
+  onHover: (on: boolean) => void
+}) {
+  const { row, name, itemById, sprite, active, recruit, iconSize, onHover } = props
+  const { i18n } = useTranslation()
+  const lang = i18n.language
+  return (
+    <TableRow
+      hover
+      selected={active}
+      data-testid="pattern-row"
+      data-quantity={row.quantity}
+      onMouseEnter={() => onHover(true)}
+      onMouseLeave={() => onHover(false)}
+    >
+      <TableCell>{row.i}</TableCell>
+      <TableCell>
+        {row.drops === OTHERS || row.drops.length === 0 ? (
+          <Typography variant="body2" sx={{ fontStyle: 'italic' }}>
+            {name}
+          </Typography>
+        ) : (
+          <Box sx={{ display: 'flex', flexWrap: 'nowrap', gap: 0.75, alignItems: 'center' }} aria-label={name} role="group">
+            {row.drops.map((d) => {
+              const item = itemById.get(d.itemId)
+              return (
+                <Box key={d.itemId} sx={{ position: 'relative', display: 'inline-flex' }}>
+                  {item ? <ItemIcon item={item} size={iconSize} spriteUrl={sprite} /> : <Typography variant="caption">{d.itemId}</Typography>}
+                  {!recruit && (
+                    <Box
+                      component="span"
+                      aria-hidden
+                      sx={{
+                        position: 'absolute',
+                        right: -4,
+                        bottom: -4,
+                        px: 0.5,
+                        borderRadius: 1,
+                        fontSize: 11,
+                        lineHeight: '15px',
+                        bgcolor: 'background.paper',
+                        color: 'text.primary',
+                        border: 1,
+                        borderColor: 'divider',
+                      }}
+                    >
+                      {d.quantity}
+                    </Box>
+                  )}
+                </Box>
+              )
+            })}
+          </Box>
+        )}
+      </TableCell>
+      <TableCell align="right">{formatNumber(row.quantity, lang)}</TableCell>
+      <TableCell align="right">{formatPercent(row.share, lang, 2)}</TableCell>
+    </TableRow>
+  )
+}

@@ -1,0 +1,174 @@
+import type { RecognitionException, RecognizedDrop } from '@dropwise/recognizer'
+import { describe, expect, it } from 'vitest'
+import {
+  MAX_FILE_AGE_MS,
+  checkFiles,
+  chunk,
+  groupExceptions,
+  isPreselected,
+  isSelectable,
+  outcomeOf,
+  summarize,
+  toBatchEntry,
+  uploadInChunks,
+  type ChunkAnswer,
+} from './logic'
+
+const NOW = 1_800_000_000_000
+const file = (name: string, over: Partial<{ size: number; type: string; lastModified: number }> = {}) => ({
+  name,
+  size: 1_000_000,
+  type: 'image/png',
+  lastModified: NOW - 60_000,
+  ...over,
+})
+const ex = (code: RecognitionException['code'], severity: RecognitionException['severity'] = 'error'): RecognitionException => ({ code, severity, where: 'x', detail: '' })
+const drop = (over: Partial<RecognizedDrop>): RecognizedDrop => ({
+  dropType: 'NORMAL_DROP',
+  itemId: '30012',
+  quantity: 1,
+  confidence: { item: 1, quantity: 1 },
+  inStageDrops: true,
+  recognitionOnly: false,
+  ...over,
+})
+
+describe('checkFiles', () => {
+  it('refuses non-images, files over 50 MB and files older than 36 h, each with its reason, and sorts the rest oldest first', () => {
+    const files = [
+      file('b.png', { lastModified: NOW - 10_000 }),
+      file('notes.txt', { type: 'text/plain' }),
+      file('huge.png', { size: 50_000_001 }),
+      file('exact-limit.png', { size: 50_000_000, lastModified: NOW - 20_000 }),
+      file('old.jpg', { type: 'image/jpeg', lastModified: NOW - MAX_FILE_AGE_MS - 1 }),
+      file('a.jpg', { type: '', lastModified: NOW - 30_000 }),
+      file('unknown', { type: '' }),
+    ]
+    const { accepted, refused } = checkFiles(files, NOW)
+    expect(accepted.map((f) => f.name)).toEqual(['a.jpg', 'exact-limit.png', 'b.png'])
+    expect(refused).toEqual([
+      { name: 'notes.txt', reason: 'notImage', sizeMb: 1, ageHours: 0 },
+      { name: 'huge.png', reason: 'tooBig', sizeMb: 50, ageHours: 0 },
+      { name: 'old.jpg', reason: 'tooOld', sizeMb: 1, ageHours: 36 },
+      { name: 'unknown', reason: 'notImage', sizeMb: 1, ageHours: 0 },
+    ])
+  })
+
+  it('takes a file exactly 36 h old', () => {
+    expect(checkFiles([file('edge.png', { lastModified: NOW - MAX_FILE_AGE_MS })], NOW).accepted).toHaveLength(1)
+  })
+})
+
+describe('outcome and selection', () => {
+  it('is success without exceptions, warning with warnings only, error with any error', () => {
+    expect(outcomeOf([])).toBe('success')
+    expect(outcomeOf([ex('StageChar::LowConfidence', 'warning')])).toBe('warning')
+    expect(outcomeOf([ex('StageChar::LowConfidence', 'warning'), ex('Fingerprint::Same')])).toBe('error')
+    expect([isSelectable('success'), isSelectable('warning'), isSelectable('error')]).toEqual([true, true, false])
+    expect([isPreselected('success'), isPreselected('warning'), isPreselected('error')]).toEqual([true, false, false])
+  })
+
+  it('groups exceptions by code with counts, errors before warnings', () => {
+    const g = groupExceptions([ex('DropQuantityChar::LowConfidence', 'warning'), ex('DropAreaDrops::LowConfidence'), ex('DropAreaDrops::LowConfidence')])
+    expect(g.map((x) => [x.code, x.count])).toEqual([
+      ['DropAreaDrops::LowConfidence', 2],
+      ['DropQuantityChar::LowConfidence', 1],
+    ])
+  })
+})
+
+describe('toBatchEntry', () => {
+  it('reports the stage and drops without recognition-only or unidentified items, with the file as metadata', () => {
+    const entry = toBatchEntry(
+      {
+        stage: { code: '1-7', stageId: 'main_01-07', difficulty: 'NORMAL', confidence: 1 },
+        fingerprint: 'abcd',
+        drops: [
+          drop({ dropType: 'FURNITURE', itemId: 'furni' }),
+          drop({ itemId: '30012', quantity: 2 }),
+          drop({ dropType: 'SPECIAL_DROP', itemId: 'ap_supply_lt_010', recognitionOnly: true, inStageDrops: false }),
+          drop({ dropType: 'EXTRA_DROP', itemId: null }),
+        ],
+      },
+      { name: 'shot.png', lastModified: 5 },
+    )
+    expect(entry).toEqual({
+      stageId: 'main_01-07',
+      drops: [
+        { dropType: 'FURNITURE', itemId: 'furni', quantity: 1 },
+        { dropType: 'NORMAL_DROP', itemId: '30012', quantity: 2 },
+      ],
+      metadata: { fingerprint: 'abcd', fileName: 'shot.png', lastModified: 5 },
+    })
+    expect(toBatchEntry({ stage: null, fingerprint: 'x', drops: [] }, { name: 'a', lastModified: 0 })).toBeNull()
+  })
+
+  it('summarises by stage: times and item totals, most reported first', () => {
+    const d = (itemId: string, quantity: number) => ({ dropType: 'NORMAL_DROP' as const, itemId, quantity })
+    expect(
+      summarize([
+        { code: '1-7', stageId: 'a', drops: [d('30012', 1)] },
+        { code: 'LS-4', stageId: 'b', drops: [d('2001', 2)] },
+        { code: 'LS-4', stageId: 'b', drops: [d('2001', 3), d('2002', 1)] },
+      ]),
+    ).toEqual([
+      { code: 'LS-4', stageId: 'b', times: 2, items: [{ itemId: '2001', quantity: 5 }, { itemId: '2002', quantity: 1 }] },
+      { code: '1-7', stageId: 'a', times: 1, items: [{ itemId: '30012', quantity: 1 }] },
+    ])
+  })
+})
+
+describe('uploadInChunks', () => {
+  it('splits into chunks of 50', () => {
+    expect(chunk(Array.from({ length: 101 }, (_, i) => i)).map((c) => c.length)).toEqual([50, 50, 1])
+  })
+
+  it('retries a chunk after a network error or a 5xx, keeps per-entry rejections, and gives up on a 400', async () => {
+    const entries = Array.from({ length: 7 }, (_, i) => i)
+    const calls: number[][] = []
+    let failuresLeft = 2
+    const post = async (c: number[]): Promise<ChunkAnswer> => {
+      calls.push(c)
+      if (c[0] === 0 && failuresLeft-- > 0) throw failuresLeft === 1 ? { status: null, message: 'offline' } : { status: 503, message: 'busy' }
+      if (c[0] === 6) throw { status: 400, message: 'bad' }
+      return { errors: c[0] === 3 ? [{ index: 1, message: 'resource not found' }] : [] }
+    }
+    const delays: number[] = []
+    const progress: string[] = []
+    const out = await uploadInChunks(entries, post, {
+      size: 3,
+      delay: async (a) => void delays.push(a),
+      onChunk: (d, t) => progress.push(`${d}/${t}`),
+    })
+    expect(calls.map((c) => c[0])).toEqual([0, 0, 0, 3, 6])
+    expect(delays).toEqual([1, 2])
+    expect(progress).toEqual(['1/3', '2/3', '3/3'])
+    expect(out.stored).toEqual([0, 1, 2, 3, 5])
+    expect(out.rejected).toEqual([{ entry: 4, message: 'resource not found' }])
+    expect(out.failed).toEqual([{ entries: [6], error: { status: 400, message: 'bad' } }])
+  })
+
+  it('reports a chunk as failed after the last retry', async () => {
+    let n = 0
+    const out = await uploadInChunks([1, 2], async () => {
+      n++
+      throw new Error('offline')
+    }, { retries: 2 })
+    expect(n).toBe(3)
+    expect(out.failed).toEqual([{ entries: [1, 2], error: { status: null, message: 'offline' } }])
+    expect(out.stored).toEqual([])
+  })
+})
+
+describe('readPackUrl', () => {
+  it('resolves the announced address against the page and ends it with a slash', async () => {
+    const { readPackUrl } = await import('./logic')
+    const base = 'https://drops.example/report/recognition'
+    expect(readPackUrl({ recognizer: { packUrl: '/recognizer-pack/' } }, base)).toBe('https://drops.example/recognizer-pack/')
+    expect(readPackUrl({ recognizer: { packUrl: 'https://cdn.example/p' } }, base)).toBe('https://cdn.example/p/')
+    expect(readPackUrl({ recognizer: { packUrl: null } }, base)).toBeNull()
+    expect(readPackUrl({ recognizer: { packUrl: '  ' } }, base)).toBeNull()
+    expect(readPackUrl({}, base)).toBeNull()
+    expect(readPackUrl(null, base)).toBeNull()
+  })
+})

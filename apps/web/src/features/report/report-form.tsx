@@ -1,0 +1,380 @@
+import BarChart from '@mui/icons-material/BarChart'
+import Rule from '@mui/icons-material/Rule'
+import SwapHoriz from '@mui/icons-material/SwapHoriz'
+import Alert from '@mui/material/Alert'
+import AlertTitle from '@mui/material/AlertTitle'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Card from '@mui/material/Card'
+import CardContent from '@mui/material/CardContent'
+import Chip from '@mui/material/Chip'
+import CircularProgress from '@mui/material/CircularProgress'
+import FormControlLabel from '@mui/material/FormControlLabel'
+import Paper from '@mui/material/Paper'
+import Skeleton from '@mui/material/Skeleton'
+import Stack from '@mui/material/Stack'
+import Switch from '@mui/material/Switch'
+import Typography from '@mui/material/Typography'
+import { useTheme } from '@mui/material/styles'
+import { precheckSubmit, reportClosedReason, validateReport, type ClosedReason } from '@dropwise/report'
+import type { Item, Stage, Zone } from '@dropwise/schemas'
+import { useEffect, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link as RouterLink } from 'react-router'
+import { snackbar } from '../../components/feedback/snackbar-store'
+import { env } from '../../config/env'
+import { paths } from '../../config/paths'
+import { retryFailed, useDataset } from '../../lib/data'
+import { formatDate } from '../../lib/format'
+import { localized } from '../../lib/i18n'
+import { useDataSource } from '../../lib/state-hooks'
+import { recordStageHistory } from '../stage-selector/stage-selector'
+import { ItemStepper } from './item-stepper'
+import {
+  adjustQuantity,
+  classifySubmitError,
+  dropCategories,
+  hasFurniture,
+  isBatchItem,
+  quantityOf,
+  reportBody,
+  SPECIAL_SIDE_STORY_ZONE,
+  stageHasFurniture,
+  withFurniture,
+  type DraftDrop,
+  type StepperDropType,
+  type SubmitFailure,
+} from './report-draft'
+import { postReport, showSuccessBar } from './report-submit'
+import { SpecialStageDialog, useSpecialDialogRead } from './special-stage-dialog'
+import { formatRate, levelColor, RepeatConfirmDialog, RulesDialog, WarningDialog } from './validation-dialogs'
+
+/** Category colours of the public client (web reference row 91): [dark, light]. */
+const CATEGORY_COLORS: Record<StepperDropType, [string, string]> = {
+  NORMAL_DROP: ['#cacbcc', '#4d4d4d'],
+  SPECIAL_DROP: ['#e26d2c', '#b35522'],
+  EXTRA_DROP: ['#9aba3d', '#8aa637'],
+}
+
+const NOTICE_RULES = ['rule_1', 'rule_2', 'rule_3', 'rule_4', 'rule_5', 'rule_6'] as const
+
+function ReportNotices({ gacha }: { gacha: boolean }) {
+  const { t } = useTranslation()
+  return (
+    <Alert severity="info" variant="outlined" data-testid="report-notices">
+      <AlertTitle>{t('report.notices.title')}</AlertTitle>
+      <Box component="ol" sx={{ m: 0, pl: 2.5 }}>
+        {NOTICE_RULES.filter((r) => !(gacha && r === 'rule_1')).map((r) => (
+          <li key={r}>{t(`report.notices.${r}`)}</li>
+        ))}
+      </Box>
+      <Typography variant="body2" sx={{ mt: 1 }}>
+        {t('report.usage')}
+      </Typography>
+    </Alert>
+  )
+}
+
+/** Blocks a stage that cannot be reported and says why (spec 001 §4; opacity 0.75 as the public client). */
+function ClosedOverlay({ reason, server }: { reason: ClosedReason; server: string }) {
+  const { t } = useTranslation()
+  return (
+    <Box
+      role="alert"
+      data-testid="report-closed"
+      data-reason={reason}
+      sx={{
+        position: 'absolute',
+        inset: 0,
+        zIndex: 2,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        p: 2,
+        borderRadius: 1,
+        bgcolor: (theme) => (theme.palette.mode === 'dark' ? 'rgba(0,0,0,0.75)' : 'rgba(255,255,255,0.75)'),
+        backdropFilter: 'blur(2px)',
+      }}
+    >
+      <Paper elevation={4} sx={{ p: 3, maxWidth: 420, textAlign: 'center' }}>
+        <Typography variant="h6" component="h2" gutterBottom>
+          {t('report.closed.title')}
+        </Typography>
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          {t(`report.closed.${reason}`, { server: t(`server.servers.${server as 'CN'}`) })}
+        </Typography>
+        <Button variant="contained" component={RouterLink} to={paths.reportByZone.href()}>
+          {t('report.closed.back')}
+        </Button>
+      </Paper>
+    </Box>
+  )
+}
+
+interface FailureState {
+  kind: SubmitFailure
+  message: string
+}
+
+function SubmitFailureAlert({ failure, onRetry }: { failure: FailureState; onRetry: () => void }) {
+  const { t } = useTranslation()
+  const advice = ['network', 'limit', 'sharedIp', 'clock'] as const
+  return (
+    <Alert
+      severity="error"
+      data-testid="report-failure"
+      data-kind={failure.kind}
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          {t('report.failed.retry')}
+        </Button>
+      }
+    >
+      <AlertTitle>{t('report.failed.title')}</AlertTitle>
+      <Typography variant="body2">{failure.kind === 'network' ? t('network.error') : failure.kind === 'rateLimited' ? t('report.failed.rateLimited') : t('report.failed.detail', { message: failure.message })}</Typography>
+      {failure.kind !== 'rejected' && failure.kind !== 'server' && failure.message && (
+        <Typography variant="caption" component="p" color="text.secondary">
+          {t('report.failed.detail', { message: failure.message })}
+        </Typography>
+      )}
+      <Typography variant="body2" sx={{ mt: 1 }}>
+        {t('report.failed.adviceTitle')}
+      </Typography>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {advice.map((a) => (
+          <li key={a}>
+            <Typography variant="body2">{t(`report.failed.advice.${a}`)}</Typography>
+          </li>
+        ))}
+      </Box>
+    </Alert>
+  )
+}
+
+type Dialog = null | { kind: 'warning'; cause: 'limitation' | 'noDrop' } | { kind: 'repeat' } | { kind: 'rules' } | { kind: 'special' }
+
+/** The report form of one stage (`/report/stage/:zoneId/:stageId`). */
+export function ReportForm({ zoneId, stageId }: { zoneId: string; stageId: string }) {
+  const { t, i18n } = useTranslation()
+  const theme = useTheme()
+  const { server } = useDataSource()
+  const stages = useDataset('stages')
+  const zones = useDataset('zones')
+  const items = useDataset('items')
+  const specialRead = useSpecialDialogRead()
+  const [drops, setDrops] = useState<DraftDrop[]>([])
+  const [dialog, setDialog] = useState<Dialog>(null)
+  const [submitting, setSubmitting] = useState(false)
+  const [failure, setFailure] = useState<FailureState | null>(null)
+  // Selecting another stage clears the results (spec 001 §4): the draft belongs to one stage.
+  const [draftOf, setDraftOf] = useState(`${zoneId}/${stageId}`)
+  if (draftOf !== `${zoneId}/${stageId}`) {
+    setDraftOf(`${zoneId}/${stageId}`)
+    setDrops([])
+    setFailure(null)
+  }
+
+  const itemsById = useMemo(() => new Map((items.data ?? []).map((i) => [i.itemId, i] as const)), [items.data])
+  const stage: Stage | undefined = useMemo(() => stages.data?.find((s) => s.stageId === stageId), [stages.data, stageId])
+  const zone: Zone | undefined = useMemo(() => zones.data?.find((z) => z.zoneId === zoneId), [zones.data, zoneId])
+  const itemName = (id: string) => {
+    const item = itemsById.get(id)
+    return item ? localized(item.name_i18n, item.name, i18n.language) : id
+  }
+  const result = useMemo(() => validateReport(drops, stage?.dropInfos ?? []), [drops, stage])
+
+  const ready = stages.data !== undefined && zones.data !== undefined && items.data !== undefined
+  const closed = ready ? reportClosedReason(zone, stage, server, Date.now()) : null
+  // Entering the form of a reportable stage puts it in the selector's history.
+  useEffect(() => {
+    if (ready && closed === null) recordStageHistory(zoneId, stageId)
+  }, [ready, closed, zoneId, stageId])
+
+  const loading = stages.isPending || zones.isPending || items.isPending
+  const loadError = stages.error ?? zones.error ?? items.error
+  if (loadError && (!stages.data || !zones.data || !items.data))
+    return (
+      <Alert severity="error" action={<Button color="inherit" onClick={() => void retryFailed()}>{t('fetch.failed.retry')}</Button>}>
+        <AlertTitle>{t('fetch.failed.title')}</AlertTitle>
+        {loadError.message}
+      </Alert>
+    )
+  if (loading)
+    return (
+      <Stack spacing={2} role="status" aria-busy="true">
+        <Skeleton variant="rounded" height={64} />
+        <Skeleton variant="rounded" height={220} />
+      </Stack>
+    )
+
+  const gacha = stage?.isGacha === true
+  const categories = stage ? dropCategories(stage, itemsById) : []
+  const stageLabel = stage ? localized(stage.code_i18n, stage.code, i18n.language) : stageId
+  const zoneLabel = zone ? localized(zone.zoneName_i18n, zone.zoneName, i18n.language) : zoneId
+  const closeTime = zone?.type === 'ACTIVITY' ? zone.existence[server]?.closeTime : undefined
+  const special = zoneId === SPECIAL_SIDE_STORY_ZONE
+  const busy = submitting || closed !== null
+  const selectedCount = drops.filter((d) => d.dropType !== 'FURNITURE').length
+
+  const change = (next: DraftDrop[]) => {
+    setDrops(next)
+    setFailure(null)
+    if (special && !specialRead) setDialog({ kind: 'special' })
+  }
+
+  const submit = async () => {
+    if (!stage) return
+    setDialog(null)
+    setSubmitting(true)
+    setFailure(null)
+    try {
+      const submitted = await postReport(reportBody(stage.stageId, server, drops, env.appVersion))
+      setDrops([])
+      showSuccessBar(submitted)
+    } catch (err) {
+      const kind = classifySubmitError(err)
+      setFailure({ kind, message: err instanceof Error ? err.message : String(err) })
+      snackbar.show(kind === 'network' ? t('network.error') : t('report.failed.title'), { severity: 'error' })
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  const onSubmit = () => {
+    if (!stage || busy) return
+    const decision = precheckSubmit(stage, drops, result)
+    if (decision.action === 'confirm') setDialog({ kind: 'warning', cause: decision.cause })
+    else void submit()
+  }
+
+  const actions = (
+    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+      <Button
+        variant="outlined"
+        disabled={busy || drops.length === 0}
+        onClick={() => {
+          setDrops([])
+          setFailure(null)
+        }}
+        data-testid="report-clear"
+      >
+        {t('report.clear')}
+      </Button>
+      <Button
+        variant="contained"
+        disabled={busy}
+        onClick={onSubmit}
+        data-testid="report-submit"
+        startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+        aria-busy={submitting}
+      >
+        {submitting ? t('report.submitting') : t('report.submit', { server: t(`server.servers.${server}`) })}
+      </Button>
+    </Stack>
+  )
+
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 1100, mx: 'auto' }} data-testid="report-page">
+      <Card>
+        <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+          <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
+            <Typography variant="overline" color="text.secondary" component="p">
+              {zoneLabel}
+            </Typography>
+            <Typography variant="h5" component="h1" data-testid="report-stage-code">
+              {stageLabel}
+            </Typography>
+          </Box>
+          <Button startIcon={<SwapHoriz />} component={RouterLink} to={paths.reportByZone.href()}>
+            {t('report.changeStage')}
+          </Button>
+          {stage && zone && (
+            <Button startIcon={<BarChart />} component={RouterLink} to={paths.statsByStageSelected.href(zone.zoneId, stage.stageId)}>
+              {t('report.statsLink')}
+            </Button>
+          )}
+        </CardContent>
+      </Card>
+
+      <ReportNotices gacha={gacha} />
+      {closed === null && closeTime != null && <Alert severity="warning">{t('report.limited', { date: formatDate(closeTime, { time: true }) })}</Alert>}
+      {closed === null && gacha && <Alert severity="info" data-testid="report-gacha">{t('report.gacha')}</Alert>}
+      {closed === null && special && <Alert severity="warning">{t('report.special.alert')}</Alert>}
+
+      <Box sx={{ position: 'relative', minHeight: closed ? 240 : undefined }}>
+        {closed && <ClosedOverlay reason={closed} server={server} />}
+        <Stack spacing={2} inert={closed !== null} aria-hidden={closed !== null || undefined}>
+          {categories.map((cat) => (
+            <Card key={cat.dropType} component="section" aria-labelledby={`drop-${cat.dropType}`} sx={{ borderLeft: 4, borderColor: CATEGORY_COLORS[cat.dropType][theme.palette.mode === 'dark' ? 0 : 1] }}>
+              <CardContent>
+                <Typography id={`drop-${cat.dropType}`} variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+                  {t(`report.dropTypes.${cat.dropType}`)}
+                </Typography>
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+                  {cat.items.map((item: Item) => (
+                    <ItemStepper
+                      key={item.itemId}
+                      item={item}
+                      count={quantityOf(drops, cat.dropType, item.itemId)}
+                      batch={stage ? isBatchItem(item, stage) : false}
+                      disabled={busy}
+                      onChange={(delta) => change(adjustQuantity(drops, cat.dropType, item.itemId, delta))}
+                    />
+                  ))}
+                </Box>
+              </CardContent>
+            </Card>
+          ))}
+
+          {/* On phones the actions stay in reach at the bottom while the grid scrolls. */}
+          <Card sx={{ position: { xs: 'sticky', md: 'static' }, bottom: 0, zIndex: 1 }} elevation={3}>
+            <CardContent>
+              <Stack spacing={2}>
+                {stage && stageHasFurniture(stage) && (
+                  <FormControlLabel
+                    control={<Switch checked={hasFurniture(drops)} disabled={busy} onChange={(e) => change(withFurniture(drops, e.target.checked))} data-testid="report-furniture" />}
+                    label={t('report.furniture')}
+                  />
+                )}
+                <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+                  <Typography variant="body2" color="text.secondary">
+                    {t('report.selected', { count: selectedCount })}
+                  </Typography>
+                  {!gacha && drops.length > 0 && (
+                    <Chip
+                      size="small"
+                      color={levelColor(result.level)}
+                      data-testid="report-level"
+                      data-level={result.level}
+                      data-rate={result.totalRate}
+                      label={`${t(`report.validation.level.${result.level}`)}${result.violations.length ? ` · ${t('report.validation.total', { rate: formatRate(result.totalRate, i18n.language) })}` : ''}`}
+                    />
+                  )}
+                  <Button size="small" startIcon={<Rule />} onClick={() => setDialog({ kind: 'rules' })} data-testid="report-rules-open">
+                    {t('report.validation.open')}
+                  </Button>
+                </Stack>
+                {failure && <SubmitFailureAlert failure={failure} onRetry={() => void submit()} />}
+                {actions}
+              </Stack>
+            </CardContent>
+          </Card>
+        </Stack>
+      </Box>
+
+      {dialog?.kind === 'warning' && (
+        <WarningDialog open cause={dialog.cause} result={result} itemName={itemName} onCancel={() => setDialog(null)} onContinue={() => setDialog({ kind: 'repeat' })} />
+      )}
+      <RepeatConfirmDialog open={dialog?.kind === 'repeat'} onCancel={() => setDialog(null)} onConfirm={() => void submit()} />
+      <RulesDialog
+        open={dialog?.kind === 'rules'}
+        title={t('report.validation.title', { stage: stageLabel })}
+        dropInfos={stage?.dropInfos ?? []}
+        drops={drops}
+        itemName={itemName}
+        onClose={() => setDialog(null)}
+      />
+      <SpecialStageDialog open={dialog?.kind === 'special'} onClose={() => setDialog(null)} />
+    </Stack>
+  )
+}

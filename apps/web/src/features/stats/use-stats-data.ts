@@ -1,0 +1,38 @@
+import type { Item } from '@dropwise/schemas'
+import { useMemo } from 'react'
+import { useDataset } from '../../lib/data'
+import { useAuth, useDataSource } from '../../lib/state-hooks'
+import { useStageCatalog } from '../stage-selector/stage-selector'
+import { rowsFor, type Lookups, type TableMode } from './table-logic'
+
+/** The matrix of the chosen data source, with lookups, and the rows of one item or stage. */
+export function useStatsRows(mode: TableMode, id: string) {
+  const { source } = useDataSource()
+  const { username } = useAuth()
+  const global = useDataset('globalMatrix', { enabled: source === 'global' })
+  const personal = useDataset('personalMatrix', { enabled: source === 'personal' })
+  const matrix = source === 'personal' ? personal : global
+  const items = useDataset('items')
+  const catalog = useStageCatalog()
+  const itemsById = useMemo(() => new Map((items.data ?? []).map((i) => [i.itemId, i as Item])), [items.data])
+  const lookups: Lookups = useMemo(() => ({ stagesById: catalog.stagesById, zonesById: catalog.zonesById, itemsById }), [catalog.stagesById, catalog.zonesById, itemsById])
+  const ready = !!matrix.data && catalog.ready && !!items.data
+  const rows = useMemo(() => (ready ? rowsFor(matrix.data ?? [], mode, id, lookups) : []), [ready, matrix.data, mode, id, lookups])
+  return {
+    rows,
+    ready,
+    loading: matrix.isFetching || !ready,
+    error: (matrix.error ?? items.error ?? catalog.error) as Error | null,
+    retry: () => {
+      void matrix.refetch()
+      void items.refetch()
+      catalog.retry()
+    },
+    needsLogin: source === 'personal' && !username,
+    matrix: matrix.data,
+    lookups,
+    catalog,
+    items: items.data,
+    itemsById,
+  }
+}

@@ -1,0 +1,58 @@
+import {
+  FrontendConfigSchema,
+  ItemListSchema,
+  LoginResponseSchema,
+  MatrixElementSchema,
+  NoticeListSchema,
+  PatternElementSchema,
+  PeriodListSchema,
+  SiteStatsSchema,
+  StageListSchema,
+  TrendResultSchema,
+  ZoneListSchema,
+} from '@dropwise/schemas'
+import { z } from 'zod'
+
+/**
+ * The response schemas the client checks, by name (build-time / test-time only: this module imports
+ * zod; the app reads the generated src/lib/response-schemas.json instead).
+ */
+export const RESPONSE_SCHEMAS = {
+  config: FrontendConfigSchema,
+  items: ItemListSchema,
+  stages: StageListSchema,
+  zones: ZoneListSchema,
+  period: PeriodListSchema,
+  matrix: z.array(MatrixElementSchema),
+  pattern: z.array(PatternElementSchema),
+  trends: TrendResultSchema,
+  stats: SiteStatsSchema,
+  notices: NoticeListSchema,
+  login: LoginResponseSchema,
+} as const
+export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS
+
+const SAFE = Number.MAX_SAFE_INTEGER
+
+/**
+ * Their JSON Schema form (draft 2020-12, input side: unknown keys are allowed, as zod's objects
+ * allow and strip them), without `meta` ids, descriptions and the ±2^53 bounds every `int()` carries
+ * (the checker's `integer` is a safe integer already).
+ */
+export const responseSchemaDocument = () => {
+  // `named`: a map of names (properties, $defs) whose keys are data, not keywords.
+  const strip = (node: unknown, named = false): unknown => {
+    if (Array.isArray(node)) return node.map((n) => strip(n))
+    if (node === null || typeof node !== 'object') return node
+    const out: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(node)) {
+      if (!named && (k === 'id' || k === 'description' || k === '$schema')) continue
+      if (!named && ((k === 'minimum' && v === -SAFE) || (k === 'maximum' && v === SAFE))) continue
+      out[k] = strip(v, !named && (k === 'properties' || k === '$defs'))
+    }
+    return out
+  }
+  return Object.fromEntries(
+    Object.entries(RESPONSE_SCHEMAS).map(([name, schema]) => [name, strip(z.toJSONSchema(schema, { io: 'input', reused: 'inline', cycles: 'throw' }))]),
+  ) as Record<ResponseSchemaName, unknown>
+}
