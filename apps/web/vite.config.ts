@@ -27,11 +27,18 @@ const START_ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url))
 const HOME_PAGE = fileURLToPath(new URL('./src/features/home/home-page.tsx', import.meta.url))
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null }
 let closures: { key: unknown; start: Set<string>; home: Set<string> } | null = null
+/**
+ * Reachable through a barrel but not used by the start code: `@mui/material/styles` re-exports
+ * `enhanceHighContrast`, which imports the input components' class names and so, through their
+ * barrels, InputBase, TextareaAutosize and the like. Tree-shaking drops it from the start code; the
+ * closure must not follow it either, or those components (used by lazy pages) would be put in `start`.
+ */
+const NOT_IN_START = /\/@mui\/material\/styles\/enhanceHighContrast\.m?js$/
 const staticClosure = (graph: ModuleGraph, from: string, into = new Set<string>()) => {
   const stack = [from]
   while (stack.length) {
     const id = stack.pop()!
-    if (into.has(id)) continue
+    if (into.has(id) || NOT_IN_START.test(id)) continue
     const info = graph.getModuleInfo(id)
     if (!info) continue
     into.add(id)

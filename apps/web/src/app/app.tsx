@@ -1,9 +1,9 @@
 import CssBaseline from '@mui/material/CssBaseline'
 import { ThemeProvider } from '@mui/material/styles'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect } from 'react'
+import { Component, lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { createBrowserRouter, Outlet, RouterProvider, useMatches } from 'react-router'
+import { matchRoutes, Outlet, unstable_HistoryRouter as HistoryRouter, useLocation, useRoutes } from 'react-router'
 import { ConfirmDialog } from '../components/feedback/confirm-dialog'
 import { GlobalSnackbar } from '../components/feedback/global-snackbar'
 import { AppShell } from '../components/layout/app-shell'
@@ -14,16 +14,23 @@ import { ProbeMount } from '../features/probe/probe-mount'
 import { OutdatedDialog, StorageWarning } from '../features/shell/banners'
 import { useAppTheme } from '../features/settings/use-app-theme'
 import { fetchBootData, queryClient } from '../lib/data'
+import { whenIdle } from '../lib/idle'
 import { changeLocale, isLocale, isSeaborn, seabornOf, baseOf, type Locale } from '../lib/i18n'
+import { appHistory } from '../lib/history'
 import { buildTitle, type RouteHandle } from './route-handle'
 import { routes, RouteError } from './router'
 
 const UpdatePrompt = lazy(() => import('../features/shell/update-prompt'))
 
+/** The handles of the routes matching the current address, outermost first. */
+function useRouteHandles(): RouteHandle[] {
+  const { pathname } = useLocation()
+  return useMemo(() => (matchRoutes(routes, pathname) ?? []).flatMap((m) => (m.route.handle ? [m.route.handle as RouteHandle] : [])), [pathname])
+}
+
 function DocumentTitle() {
   const { t } = useTranslation()
-  const matches = useMatches()
-  const titles = matches.map((m) => (m.handle as RouteHandle | undefined)?.title).flatMap((k) => (k ? [t(k)] : []))
+  const titles = useRouteHandles().flatMap((h) => (h.title ? [t(h.title)] : []))
   const title = buildTitle(titles, t('app.name'), TITLE_SEPARATOR, APP_NAME_SEPARATOR)
   useEffect(() => {
     document.title = title
@@ -43,13 +50,12 @@ function useSeabornLocale(style: string) {
 
 function Root() {
   const { theme, style, styles } = useAppTheme()
-  const blur = useMatches().some((m) => (m.handle as RouteHandle | undefined)?.name === 'ErrorNotFound')
+  const blur = useRouteHandles().some((h) => h.name === 'ErrorNotFound')
   useSeabornLocale(style)
-  // The start-up data is requested at the first render, as before. Deferring it to idle time (tried)
-  // left requests in flight when the e2e suite moves to the next address under load.
-  useEffect(() => {
-    void fetchBootData()
-  }, [])
+  // The start-up datasets (web-reference row 1) once the first screen is up and the page is idle; the
+  // page on screen requests its own data at once. Those no page shows are fetched, checked and stored
+  // by the dataset worker without being parsed on the page (lib/data.ts `warmDataset`).
+  useEffect(() => whenIdle(() => void fetchBootData()), [])
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
@@ -57,7 +63,9 @@ function Root() {
       <DocumentTitle />
       <ProbeMount />
       <AppShell style={style} styles={styles}>
-        <Outlet />
+        <PageErrorBoundary>
+          <Outlet />
+        </PageErrorBoundary>
       </AppShell>
       <GlobalSnackbar />
       <ConfirmDialog />
@@ -72,12 +80,37 @@ function Root() {
   )
 }
 
-const router = createBrowserRouter([{ path: '/', element: <Root />, errorElement: <RouteError />, children: [{ errorElement: <RouteError />, children: routes }] }])
+/** A page that fails to load or render (e.g. its chunk cannot be fetched) shows the reload notice; another address starts afresh. */
+class PageErrorBoundaryInner extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children
+  }
+}
+function PageErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation()
+  return <PageErrorBoundaryInner key={pathname}>{children}</PageErrorBoundaryInner>
+}
+
+/**
+ * React Router's declarative router over our history (lib/history.ts, which also does the
+ * navigation blocking): its data router is about 17 KB gzip more, for loaders, actions and fetchers
+ * the app does not use. Redirects are <Navigate> routes (app/router.tsx).
+ */
+const ROUTE_TREE = [{ path: '/', element: <Root />, children: routes }]
+function AppRoutes() {
+  return useRoutes(ROUTE_TREE)
+}
 
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <HistoryRouter history={appHistory}>
+        <AppRoutes />
+      </HistoryRouter>
     </QueryClientProvider>
   )
 }

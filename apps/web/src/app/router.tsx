@@ -1,8 +1,9 @@
-import Alert from '@mui/material/Alert'
+import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined'
+import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import { lazy, type ComponentType, type ReactElement } from 'react'
 import { useTranslation } from 'react-i18next'
-import { matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router'
+import { matchRoutes, Navigate, useParams, type RouteObject } from 'react-router'
 import { paths } from '../config/paths'
 import { loadPageLocales } from '../lib/i18n'
 import { withTimeout } from './lazy'
@@ -48,16 +49,26 @@ const siteStats = () => import('../features/site-stats/site-stats-page')
 const about = () => import('../features/about/about-pages')
 
 /** The legacy report path /report/{zoneId}/{stageId} goes to the stage report with the same params. */
-const legacyReportRedirect = ({ params }: LoaderFunctionArgs) =>
-  redirect(params.zoneId && params.stageId ? paths.reportByZoneSelected.href(params.zoneId, params.stageId) : paths.reportByZone.href())
-const redirectTo = (href: string) => () => redirect(href)
+function LegacyReportRedirect() {
+  const { zoneId, stageId } = useParams()
+  return <Navigate replace to={zoneId && stageId ? paths.reportByZoneSelected.href(zoneId, stageId) : paths.reportByZone.href()} />
+}
+const redirectTo = (href: string) => <Navigate replace to={href} />
 
+/**
+ * A page that could not load (its chunk failed or timed out): the notice in an error alert's look,
+ * drawn from the start code only, since loading anything more is what just failed.
+ */
 export function RouteError() {
   const { t } = useTranslation()
   return (
-    <Alert severity="error" action={<Button onClick={() => location.reload()}>{t('dialog.reload')}</Button>}>
-      {t('fetch.chunk.failed')}
-    </Alert>
+    <Box role="alert" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1, borderRadius: 1, bgcolor: 'error.main', color: 'error.contrastText' }}>
+      <ErrorOutline />
+      <Box sx={{ flexGrow: 1 }}>{t('fetch.chunk.failed')}</Box>
+      <Button color="inherit" onClick={() => location.reload()}>
+        {t('dialog.reload')}
+      </Button>
+    </Box>
   )
 }
 
@@ -70,7 +81,7 @@ export const routes: RouteObject[] = [
     path: paths.report.path,
     handle: h({ name: paths.report.name, title: 'menu.report' }),
     children: [
-      { index: true, loader: redirectTo(paths.reportByZone.href()) },
+      { index: true, element: redirectTo(paths.reportByZone.href()) },
       {
         path: paths.reportByZone.path,
         handle: h({ name: paths.reportByZone.name, title: 'menu.reportByZone' }),
@@ -84,14 +95,14 @@ export const routes: RouteObject[] = [
         handle: h({ name: paths.recognitionReport.name, title: 'menu.recognition', beta: true }),
         element: page(recognition, (m) => m.RecognitionReport),
       },
-      { path: paths.reportLegacy.path, handle: h({ name: paths.reportLegacy.name, hide: true }), loader: legacyReportRedirect },
+      { path: paths.reportLegacy.path, handle: h({ name: paths.reportLegacy.name, hide: true }), element: <LegacyReportRedirect /> },
     ],
   },
   {
     path: paths.stats.path,
     handle: h({ name: paths.stats.name, title: 'menu.stats' }),
     children: [
-      { index: true, loader: redirectTo(paths.home.href()) },
+      { index: true, element: redirectTo(paths.home.href()) },
       {
         path: paths.statsByStage.path,
         handle: h({ name: paths.statsByStage.name, title: 'menu.statsByStage' }),
@@ -122,7 +133,7 @@ export const routes: RouteObject[] = [
     path: paths.about.path,
     handle: h({ name: paths.about.name, title: 'menu.about' }),
     children: [
-      { index: true, loader: redirectTo(paths.home.href()) },
+      { index: true, element: redirectTo(paths.home.href()) },
       { path: paths.aboutBulletin.path, handle: h({ name: paths.aboutBulletin.name, title: 'menu.bulletin' }), element: page(about, (m) => m.AboutBulletin) },
       { path: paths.aboutMembers.path, handle: h({ name: paths.aboutMembers.name, title: 'menu.members' }), element: page(about, (m) => m.AboutMembers) },
       {

@@ -1,8 +1,8 @@
 import MenuIcon from '@mui/icons-material/Menu'
 import AppBar from '@mui/material/AppBar'
 import Box from '@mui/material/Box'
-import Drawer from '@mui/material/Drawer'
 import IconButton from '@mui/material/IconButton'
+import Paper from '@mui/material/Paper'
 import Toolbar from '@mui/material/Toolbar'
 import Typography from '@mui/material/Typography'
 import useMediaQuery from '@mui/material/useMediaQuery'
@@ -16,11 +16,13 @@ import { AccountManager } from '../../features/account/account-manager'
 import { NetworkStateIndicator } from '../../features/network/network-state-indicator'
 import { ServerSelector } from '../../features/server/server-selector'
 import { DemoBanner, MirrorBanner } from '../../features/shell/banners'
+import { whenIdle } from '../../lib/idle'
 import type { ThemeStyle } from '../../lib/state'
 import { LoadingOverlay } from '../loading-overlay'
 import { Footer } from './footer'
 import { Navigation } from './navigation'
 
+const MobileDrawer = lazy(() => import('./mobile-drawer'))
 const SettingsDialog = lazy(() => import('../../features/settings/settings-dialog').then((m) => ({ default: m.SettingsDialog })))
 
 /** Drawer, top bar, banners, page, footer: the layout every route renders in. */
@@ -28,6 +30,8 @@ export function AppShell({ children, style, styles }: { children: ReactNode; sty
   const { t } = useTranslation()
   const wide = useMediaQuery((th: Theme) => th.breakpoints.up('md'), { noSsr: true })
   const [mobileOpen, setMobileOpen] = useState(false)
+  // The temporary drawer is loaded on the first press of the menu button and kept afterwards.
+  const [mobileLoaded, setMobileLoaded] = useState(false)
   const [settings, setSettings] = useState(false)
   const { pathname } = useLocation()
 
@@ -37,13 +41,25 @@ export function AppShell({ children, style, styles }: { children: ReactNode; sty
     window.scrollTo(0, 0)
   }, [pathname])
 
+  // On a narrow screen the menu's drawer code is fetched once the page is idle, so the first press opens it at once.
+  useEffect(() => (wide ? undefined : whenIdle(() => void import('./mobile-drawer').catch(() => undefined))), [wide])
+
   const nav = <Navigation onNavigate={() => setMobileOpen(false)} onSettings={() => setSettings(true)} style={style} />
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <AppBar position="fixed" sx={{ zIndex: (th) => th.zIndex.drawer + 1 }} enableColorOnDark>
         <Toolbar sx={{ gap: 1 }}>
           {!wide && (
-            <IconButton color="inherit" edge="start" onClick={() => setMobileOpen(!mobileOpen)} aria-label={t('menu.open')} data-testid="menu-button">
+            <IconButton
+              color="inherit"
+              edge="start"
+              onClick={() => {
+                setMobileLoaded(true)
+                setMobileOpen(!mobileOpen)
+              }}
+              aria-label={t('menu.open')}
+              data-testid="menu-button"
+            >
               <MenuIcon />
             </IconButton>
           )}
@@ -57,16 +73,27 @@ export function AppShell({ children, style, styles }: { children: ReactNode; sty
         </Toolbar>
       </AppBar>
       <Box component="nav" sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
-        <Drawer
-          variant={wide ? 'permanent' : 'temporary'}
-          open={wide || mobileOpen}
-          onClose={() => setMobileOpen(false)}
-          ModalProps={{ keepMounted: true }}
-          sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
-        >
-          <Toolbar />
-          {nav}
-        </Drawer>
+        {wide ? (
+          // The docked menu: what a permanent MUI Drawer draws (a fixed paper beside the page), without
+          // the Drawer module, which also carries the modal machinery of the temporary variant.
+          <Paper
+            square
+            elevation={0}
+            className="MuiDrawer-paper"
+            sx={{ position: 'fixed', top: 0, bottom: 0, left: 0, width: DRAWER_WIDTH, boxSizing: 'border-box', overflowY: 'auto', borderRight: 1, borderColor: 'divider', zIndex: (th) => th.zIndex.drawer }}
+          >
+            <Toolbar />
+            {nav}
+          </Paper>
+        ) : (
+          mobileLoaded && (
+            <Suspense fallback={null}>
+              <MobileDrawer open={mobileOpen} onClose={() => setMobileOpen(false)}>
+                {nav}
+              </MobileDrawer>
+            </Suspense>
+          )
+        )}
       </Box>
       <Box component="main" id="main" sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />

@@ -11,7 +11,6 @@ import Refresh from '@mui/icons-material/Refresh'
 import Search from '@mui/icons-material/Search'
 import Settings from '@mui/icons-material/Settings'
 import Translate from '@mui/icons-material/Translate'
-import Chip from '@mui/material/Chip'
 import Collapse from '@mui/material/Collapse'
 import List from '@mui/material/List'
 import ListItem from '@mui/material/ListItem'
@@ -29,6 +28,7 @@ import { BASE_LOCALES, baseOf, isLocale } from '../../lib/i18n'
 import type { ThemeStyle } from '../../lib/state'
 import { useSettings } from '../../lib/state-hooks'
 import { chooseLocale } from '../../features/settings/choose-locale'
+import { Pill } from '../pill'
 
 export interface MenuEntry {
   title: ParseKeys
@@ -95,7 +95,7 @@ function Entry({ entry, depth, onNavigate }: { entry: MenuEntry; depth: number; 
       primary={
         <>
           {t(entry.title)}
-          {entry.beta && <Chip label={t('menu.beta')} size="small" color="secondary" sx={{ ml: 1, height: 18, fontSize: 11 }} />}
+          {entry.beta && <Pill label={t('menu.beta')} color="secondary" dense />}
         </>
       }
       secondary={entry.overline ? t(entry.overline) : undefined}

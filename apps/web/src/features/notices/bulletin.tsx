@@ -1,9 +1,4 @@
-import ErrorIcon from '@mui/icons-material/Error'
-import Info from '@mui/icons-material/Info'
-import Warning from '@mui/icons-material/Warning'
-import Alert from '@mui/material/Alert'
-import Skeleton from '@mui/material/Skeleton'
-import Stack from '@mui/material/Stack'
+import Box from '@mui/material/Box'
 import Typography from '@mui/material/Typography'
 import type { Notice, Server } from '@dropwise/schemas'
 import { useQuery } from '@tanstack/react-query'
@@ -11,10 +6,11 @@ import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { apiGetJson } from '../../lib/api'
 import { loadParsers } from '../../lib/datasets'
-import { localized } from '../../lib/i18n'
 import { useDataSource } from '../../lib/state-hooks'
 
-const Markdown = lazy(() => import('../../components/markdown'))
+// The notices' alerts and markdown load only when there is a notice (or an error) to show.
+const NoticeList = lazy(() => import('./notice-list').then((m) => ({ default: m.NoticeList })))
+const NoticeError = lazy(() => import('./notice-list').then((m) => ({ default: m.NoticeError })))
 
 /** Visible on `server` now: no existence entry counts as existing; open/close times are checked. */
 export const noticeVisible = (n: Notice, server: Server, now = Date.now()) => {
@@ -25,15 +21,9 @@ export const noticeVisible = (n: Notice, server: Server, now = Date.now()) => {
   return e.exist
 }
 
-const SEVERITY = {
-  0: { severity: 'error', icon: <ErrorIcon />, label: 'notice.severity.0' },
-  1: { severity: 'warning', icon: <Warning />, label: 'notice.severity.1' },
-  2: { severity: 'info', icon: <Info />, label: 'notice.severity.2' },
-} as const
-
 /** GET /notice once per session, in memory only (spec 000 §7). */
 export function Bulletin() {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const { server } = useDataSource()
   const query = useQuery({
     queryKey: ['notice'],
@@ -43,27 +33,20 @@ export function Bulletin() {
     },
     staleTime: Infinity,
   })
-  if (query.isPending)
+  // A placeholder of one notice's height while loading.
+  const placeholder = <Box role="status" aria-label={t('notice.loading')} sx={{ height: 48, borderRadius: 1, bgcolor: 'action.hover' }} />
+  if (query.isPending) return placeholder
+  if (query.isError)
     return (
-      <Stack spacing={1} aria-label={t('notice.loading')}>
-        <Skeleton variant="rounded" height={48} />
-      </Stack>
+      <Suspense fallback={placeholder}>
+        <NoticeError message={query.error.message} />
+      </Suspense>
     )
-  if (query.isError) return <Alert severity="error">{t('notice.failed', { error: query.error.message })}</Alert>
   const notices = query.data.filter((n) => noticeVisible(n, server))
   if (!notices.length) return <Typography color="text.secondary">{t('notice.empty')}</Typography>
   return (
-    <Stack spacing={1}>
-      {notices.map((n) => {
-        const s = SEVERITY[(n.severity ?? 2) as 0 | 1 | 2] ?? SEVERITY[2]
-        return (
-          <Alert key={n.id} severity={s.severity} icon={s.icon} variant={n.severity === 0 ? 'filled' : 'outlined'} aria-label={t(s.label)}>
-            <Suspense fallback={null}>
-              <Markdown source={localized(n.content_i18n, '', i18n.language)} />
-            </Suspense>
-          </Alert>
-        )
-      })}
-    </Stack>
+    <Suspense fallback={placeholder}>
+      <NoticeList notices={notices} />
+    </Suspense>
   )
 }

@@ -1,7 +1,4 @@
-import Science from '@mui/icons-material/Science'
-import Alert from '@mui/material/Alert'
-import Button from '@mui/material/Button'
-import { lazy, useEffect, useState, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { snackbar } from '../../components/feedback/snackbar-store'
 import { MountWhen } from '../../components/lazy-mount'
@@ -18,19 +15,23 @@ export function useShellConfig() {
   return readShellConfig(config.data)
 }
 
+// The banners' Alert views load only when a banner is to be shown (most visits show none).
+const DemoBannerView = lazy(() => import('./banner-views').then((m) => ({ default: m.DemoBannerView })))
+const MirrorBannerView = lazy(() => import('./banner-views').then((m) => ({ default: m.MirrorBannerView })))
+
+/** Whenever the server says its data includes simulated demo reports. */
 export function DemoBanner() {
-  const { t } = useTranslation()
   const { demo } = useShellConfig()
   if (!demo) return null
   return (
-    <Alert severity="warning" icon={<Science />} square sx={{ borderRadius: 0 }} data-testid="demo-banner">
-      {t('demo.banner')}
-    </Alert>
+    <Suspense fallback={null}>
+      <DemoBannerView />
+    </Suspense>
   )
 }
 
+/** The mirror suggestion from the config, unless ignored for good or closed for this visit. */
 export function MirrorBanner() {
-  const { t } = useTranslation()
   const { mirrorSuggestion } = useShellConfig()
   const ignored = useStore(mirrorStore, (s) => s.ignoreNotification)
   const [closed, setClosed] = useState(false)
@@ -38,25 +39,9 @@ export function MirrorBanner() {
   const host = new URL(mirrorSuggestion.url).host
   if (host === location.host) return null
   return (
-    <Alert
-      severity="info"
-      square
-      sx={{ borderRadius: 0 }}
-      onClose={() => setClosed(true)}
-      closeText={t('dialog.close')}
-      action={
-        <>
-          <Button color="inherit" size="small" href={mirrorSuggestion.url}>
-            {t('mirror.go')}
-          </Button>
-          <Button color="inherit" size="small" onClick={() => mirrorStore.set({ ignoreNotification: true })}>
-            {t('mirror.ignore')}
-          </Button>
-        </>
-      }
-    >
-      {t('mirror.suggest', { host })}
-    </Alert>
+    <Suspense fallback={null}>
+      <MirrorBannerView url={mirrorSuggestion.url} host={host} onClose={() => setClosed(true)} />
+    </Suspense>
   )
 }
 
