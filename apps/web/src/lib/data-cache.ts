@@ -65,10 +65,27 @@ export const createDataCache = (storage: KeyValue, indexKey: string, now: () => 
       saveIndex()
       return undefined
     },
+    /** When an entry was stored, read from the start of its text without parsing the (large) content. */
+    updatedAt(bucket: string, name: string): number | undefined {
+      const k = `${bucket}/${name}`
+      if (!index.keys.includes(k)) return undefined
+      let raw: string | null = null
+      try {
+        raw = storage.getItem(entryKey(k))
+      } catch {
+        return undefined
+      }
+      const m = raw ? /^\{"upd":(\d+),/.exec(raw.slice(0, 32)) : null
+      return m ? Number(m[1]) : undefined
+    },
     set(bucket: string, name: string, content: unknown) {
+      this.setJson(bucket, name, JSON.stringify(content))
+    },
+    /** `set` with the content already serialised (by the dataset worker): the entry is built around it. */
+    setJson(bucket: string, name: string, json: string) {
       const k = `${bucket}/${name}`
       try {
-        storage.setItem(entryKey(k), JSON.stringify({ upd: now(), c: content } satisfies CacheEntry))
+        storage.setItem(entryKey(k), `{"upd":${now()},"c":${json}}`)
         if (!index.keys.includes(k)) index.keys.push(k)
       } catch {
         drop(k)

@@ -1,9 +1,10 @@
 import type { Category, Server } from '@dropwise/schemas'
 import { QueryClient, useQuery, type UseQueryResult } from '@tanstack/react-query'
-import { useSyncExternalStore } from 'react'
-import { apiGetJson } from './api'
+import { useEffect, useState, useSyncExternalStore } from 'react'
+import { apiRequest } from './api'
 import { createDataCache } from './data-cache'
-import { BOOT_DATASETS, bucketOf, datasets, entryName, loadParsers, type DatasetData, type DatasetId } from './datasets'
+import { decodeDataset } from './dataset-decoder'
+import { BOOT_DATASETS, bucketOf, datasets, entryName, type DatasetData, type DatasetId } from './datasets'
 import { authStore, dataSourceStore, useDataSource } from './state-hooks'
 import { STORAGE_KEYS, storage } from './storage'
 
@@ -31,10 +32,13 @@ const datasetOptions = <K extends DatasetId>(id: K, server: Server, category: Ca
     queryFn: async ({ signal }: { signal: AbortSignal }) => {
       // Personal data while logged out is an empty list, without a request (spec 000 §4).
       if (d.requireAuthorization && !user) return [] as unknown as DatasetData<K>
-      const [raw, { parsers }] = await Promise.all([apiGetJson(d.path({ server, category }), signal), loadParsers()])
-      const parsed = parsers[id](raw) as DatasetData<K>
-      if (d.persist) dataCache.set(bucket, name, parsed)
-      return parsed
+      const { text } = await apiRequest(d.path({ server, category }), { signal })
+      const { data, json } = await decodeDataset(id, text, { data: true, json: d.persist })
+      if (d.persist) {
+        if (json === null) dataCache.set(bucket, name, data)
+        else dataCache.setJson(bucket, name, json)
+      }
+      return data as DatasetData<K>
     },
     // Stored entries were validated before they were written; the data version marker drops
     // entries of an older shape (data-cache), so they are used as they are.
@@ -59,8 +63,42 @@ export const prefetchDataset = (id: DatasetId, force = false) => {
   return force ? queryClient.fetchQuery({ ...options, staleTime: 0 }) : queryClient.prefetchQuery(options)
 }
 
+/**
+ * A start-up dataset that no page on screen uses is fetched, checked and serialised in the dataset
+ * worker and only written to the data cache: the page keeps the main thread free, and a page that
+ * opens it later starts from the stored copy (`initialData`), as after a reload. A query of its own
+ * (`…, 'stored'`) tracks it, so the network indicator, errors and Retry cover it like any other.
+ * A dataset a page shows goes the normal way, so that page gets the fresh data.
+ */
+const warmDataset = (id: DatasetId, force = false) => {
+  const { server, category, user } = current()
+  const d = datasets[id]
+  const key = datasetKey(id, server, category, user)
+  const shown = (queryClient.getQueryCache().find({ queryKey: key, exact: true })?.getObserversCount() ?? 0) > 0
+  if (shown || !d.persist) return prefetchDataset(id, force)
+  const bucket = bucketOf(d, server)
+  const name = entryName(d, category)
+  const options = {
+    queryKey: [...key, 'stored'] as const,
+    staleTime: force ? 0 : d.ttl,
+    queryFn: async ({ signal }: { signal: AbortSignal }) => {
+      const { text } = await apiRequest(d.path({ server, category }), { signal })
+      const { data, json } = await decodeDataset(id, text, { data: false, json: true })
+      if (json === null) dataCache.set(bucket, name, data)
+      else dataCache.setJson(bucket, name, json)
+      // A copy held from an earlier visit of a page is older than the stored one now.
+      queryClient.removeQueries({ queryKey: key, exact: true, predicate: (q) => q.getObserversCount() === 0 })
+      return true
+    },
+    initialData: () => (dataCache.updatedAt(bucket, name) === undefined ? undefined : true),
+    initialDataUpdatedAt: () => dataCache.updatedAt(bucket, name),
+    meta: { datasetId: id },
+  }
+  return force ? queryClient.fetchQuery(options) : queryClient.prefetchQuery(options)
+}
+
 /** Start-up fetch of everything the shell and the stats pages need (TTL-respecting). */
-export const fetchBootData = () => Promise.allSettled(BOOT_DATASETS.map((id) => prefetchDataset(id)))
+export const fetchBootData = () => Promise.allSettled(BOOT_DATASETS.map((id) => warmDataset(id)))
 
 /**
  * Forced refresh: clears stored data, then refetches the boot datasets and whatever page data
@@ -69,7 +107,7 @@ export const fetchBootData = () => Promise.allSettled(BOOT_DATASETS.map((id) => 
 export const forceRefresh = async () => {
   dataCache.clear()
   await Promise.allSettled([
-    ...BOOT_DATASETS.map((id) => prefetchDataset(id, true)),
+    ...BOOT_DATASETS.map((id) => warmDataset(id, true)),
     queryClient.refetchQueries({ queryKey: ['dataset'], type: 'active' }),
   ])
 }
@@ -113,12 +151,20 @@ const computeNetwork = (): NetworkState => {
   return snapshot
 }
 
-export const useNetworkState = () =>
-  useSyncExternalStore(
-    (cb) => queryClient.getQueryCache().subscribe(cb),
-    computeNetwork,
-    computeNetwork,
-  )
+/**
+ * The network state, updated after each change of the query cache. State and an effect, not
+ * useSyncExternalStore: queries are created while the app renders, which changes this snapshot
+ * mid-render, and React then redoes the whole first render synchronously (a long task) to avoid
+ * tearing. A count of requests may lag one frame behind without harm.
+ */
+export const useNetworkState = () => {
+  const [state, setState] = useState(computeNetwork)
+  useEffect(() => {
+    setState(computeNetwork())
+    return queryClient.getQueryCache().subscribe(() => setState(computeNetwork()))
+  }, [])
+  return state
+}
 
 function useUsername() {
   return useSyncExternalStore(authStore.subscribe, () => authStore.get().username)

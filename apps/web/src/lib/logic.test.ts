@@ -110,6 +110,21 @@ describe('data cache', () => {
     cache.migrate([])
     expect(cache.get('_shared', 'items')).toBeUndefined()
   })
+
+  it('stores JSON made elsewhere (the dataset worker) as set would, and tells when without parsing', () => {
+    const mem = createMemoryStorage()
+    const cache = createDataCache(mem, 'd', () => 1_700_000_000_123)
+    const content = [{ stageId: 'main_01-07', items: ['30012'] }]
+    cache.setJson('CN', 'stages', JSON.stringify(content))
+    cache.set('CN', 'zones', content)
+    expect(cache.get('CN', 'stages')).toEqual({ upd: 1_700_000_000_123, c: content })
+    expect(mem.getItem('d/CN/stages')).toBe(mem.getItem('d/CN/zones'))
+    expect(cache.updatedAt('CN', 'stages')).toBe(1_700_000_000_123)
+    expect(cache.updatedAt('CN', 'items')).toBeUndefined()
+    // An entry that is not ours (or was cut short) has no time.
+    mem.setItem('d/CN/zones', '{"c":[]}')
+    expect(cache.updatedAt('CN', 'zones')).toBeUndefined()
+  })
 })
 
 describe('theme style', () => {

@@ -1,0 +1,66 @@
+import type { DatasetId } from './datasets'
+import { loadParsers } from './datasets'
+import { createPendingCalls } from './pending-calls'
+
+/** Messages between the page and the dataset worker (dataset.worker.ts). */
+export interface ToDecoder {
+  id: number
+  dataset: DatasetId
+  text: string
+  want: DecodeWants
+}
+export type FromDecoder = { id: number; ok: true; data?: unknown; json?: string } | { id: number; ok: false; name: string; message: string }
+
+/**
+ * What the caller needs back: the parsed data (copied to the page), its JSON for the data cache, or
+ * both. Data not asked for never crosses to the page, so a dataset only being stored costs the page
+ * no parsing at all.
+ */
+export interface DecodeWants {
+  data: boolean
+  json: boolean
+}
+
+/** A checked dataset: `data` when asked for; `json` when asked for and the worker made it (else the caller serialises `data`). */
+export interface Decoded {
+  data: unknown
+  json: string | null
+}
+
+const calls = createPendingCalls<Decoded>()
+/** undefined: not tried yet; null: no worker here (tests, old browsers) or it failed: decode on the page. */
+let worker: Worker | null | undefined
+
+const spawn = (): Worker | null => {
+  if (typeof Worker !== 'function') return null
+  try {
+    const w = new Worker(new URL('./dataset.worker.ts', import.meta.url), { type: 'module', name: 'datasets' })
+    w.onmessage = (event: MessageEvent<FromDecoder>) => {
+      const m = event.data
+      if (m.ok) calls.resolve(m.id, { data: m.data, json: m.json ?? null })
+      else calls.reject(m.id, Object.assign(new Error(m.message), { name: m.name }))
+    }
+    w.onerror = (event) => {
+      // The worker could not start or broke: what was waiting fails (the query retries) and the page decodes from now on.
+      event.preventDefault()
+      worker = null
+      w.terminate()
+      calls.rejectAll(new Error(event.message || 'the dataset worker stopped'))
+    }
+    return w
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Parses and checks one dataset's response text (the same parsers either way, so the same
+ * "Invalid structure" errors): in the dataset worker when there is one, else on the page.
+ */
+export const decodeDataset = async (dataset: DatasetId, text: string, want: DecodeWants = { data: true, json: false }): Promise<Decoded> => {
+  if (worker === undefined) worker = spawn()
+  const w = worker
+  if (w) return calls.call((id) => w.postMessage({ id, dataset, text, want } satisfies ToDecoder))
+  const { parsers } = await loadParsers()
+  return { data: parsers[dataset](JSON.parse(text) as unknown), json: null }
+}
