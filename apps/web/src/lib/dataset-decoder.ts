@@ -2,10 +2,13 @@ import type { DatasetId } from './datasets'
 import { loadParsers } from './datasets'
 import { createPendingCalls } from './pending-calls'
 
+/** A dataset, or the notices (GET /notice, not cached as a dataset but checked the same way). */
+export type Decodable = DatasetId | 'notices'
+
 /** Messages between the page and the dataset worker (dataset.worker.ts). */
 export interface ToDecoder {
   id: number
-  dataset: DatasetId
+  dataset: Decodable
   text: string
   want: DecodeWants
 }
@@ -57,10 +60,10 @@ const spawn = (): Worker | null => {
  * Parses and checks one dataset's response text (the same parsers either way, so the same
  * "Invalid structure" errors): in the dataset worker when there is one, else on the page.
  */
-export const decodeDataset = async (dataset: DatasetId, text: string, want: DecodeWants = { data: true, json: false }): Promise<Decoded> => {
+export const decodeDataset = async (dataset: Decodable, text: string, want: DecodeWants = { data: true, json: false }): Promise<Decoded> => {
   if (worker === undefined) worker = spawn()
   const w = worker
   if (w) return calls.call((id) => w.postMessage({ id, dataset, text, want } satisfies ToDecoder))
-  const { parsers } = await loadParsers()
-  return { data: parsers[dataset](JSON.parse(text) as unknown), json: null }
+  const { parserOf } = await loadParsers()
+  return { data: parserOf(dataset)(JSON.parse(text) as unknown), json: null }
 }

@@ -41,5 +41,8 @@ export const parsers = {
 export type DatasetParsers = typeof parsers
 
 export const parseNotices = (raw: unknown) => validate<Notice[]>('notices', raw)
+
+/** The parser of a dataset, or of the notices. */
+export const parserOf = (what: DatasetId | 'notices'): ((raw: unknown) => unknown) => (what === 'notices' ? parseNotices : parsers[what])
 /** Throws (like zod's `parse`) when the login answer has no `userID`. */
 export const parseLoginResponse = (raw: unknown) => validate<{ userID: string }>('login', raw)

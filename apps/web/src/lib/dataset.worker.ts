@@ -4,7 +4,7 @@
  * the response-schema check and the JSON for the data cache are the heavy part of loading the
  * start-up datasets (about 4 MB of JSON), and would otherwise block the page while it starts.
  */
-import { parsers } from './dataset-parsers'
+import { parserOf } from './dataset-parsers'
 import type { FromDecoder, ToDecoder } from './dataset-decoder'
 
 const scope = self as unknown as DedicatedWorkerGlobalScope
@@ -13,7 +13,7 @@ scope.onmessage = (event: MessageEvent<ToDecoder>) => {
   const { id, dataset, text, want } = event.data
   let message: FromDecoder
   try {
-    const data = parsers[dataset](JSON.parse(text) as unknown)
+    const data = parserOf(dataset)(JSON.parse(text) as unknown)
     message = { id, ok: true, ...(want.data ? { data } : {}), ...(want.json ? { json: JSON.stringify(data) } : {}) }
   } catch (err) {
     const e = err instanceof Error ? err : new Error(String(err))

@@ -4,8 +4,8 @@ import type { Notice, Server } from '@dropwise/schemas'
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
-import { apiGetJson } from '../../lib/api'
-import { loadParsers } from '../../lib/datasets'
+import { apiRequest } from '../../lib/api'
+import { decodeDataset } from '../../lib/dataset-decoder'
 import { useDataSource } from '../../lib/state-hooks'
 
 // The notices' alerts and markdown load only when there is a notice (or an error) to show.
@@ -27,10 +27,8 @@ export function Bulletin() {
   const { server } = useDataSource()
   const query = useQuery({
     queryKey: ['notice'],
-    queryFn: async ({ signal }) => {
-      const [raw, { parseNotices }] = await Promise.all([apiGetJson('/notice', signal), loadParsers()])
-      return parseNotices(raw)
-    },
+    // Checked in the dataset worker, like the datasets (the checker then never loads on the page).
+    queryFn: async ({ signal }) => (await decodeDataset('notices', (await apiRequest('/notice', { signal })).text)).data as Notice[],
     staleTime: Infinity,
   })
   // A placeholder of one notice's height while loading.

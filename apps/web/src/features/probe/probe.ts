@@ -1,12 +1,11 @@
 import type { ProbeAdvancedQuery, ProbeEvent, ProbeLanguage } from '@dropwise/schemas/probe'
 import { i18next } from '../../lib/i18n'
 import { browserDoNotTrack, currentUid, probeAllowed, probeSettingsStore } from './probe-settings'
-import { startProbeRuntime, type ProbeRuntime, type ProbeRuntimeOptions } from './probe-runtime'
+import type { ProbeRuntime, ProbeRuntimeOptions } from './probe-runtime'
 
 /**
- * The usage probe's public face. The client is small (a hand-written encoder, no protobufjs), so it
- * ships with the shell instead of as a lazy chunk (whose late request a navigation would cancel);
- * it connects only once the browser is idle after the first render. Events are queued until then;
+ * The usage probe's public face. The client (socket, hand-written encoder, no protobufjs) is a small
+ * chunk loaded once the browser is idle after the first render. Events are queued until then;
  * nothing is recorded or sent while the visitor's switch is off or the browser sends Do Not Track.
  */
 type Outgoing = Exclude<ProbeEvent, { type: 'UNKNOWN' }>
@@ -32,14 +31,26 @@ const emit = (event: Outgoing) => {
   }
 }
 
+let connecting = false
+/** Loads the client (socket, encoder) when it is first needed, at idle time: events wait in the queue meanwhile. */
 const connect = () => {
-  if (runtime || !startOptions || !allowed() || typeof WebSocket === 'undefined') return
-  const { uid, fresh } = currentUid(probeSettingsStore.get().uid, Date.now(), (n) => crypto.getRandomValues(new Uint8Array(n)))
-  if (fresh) probeSettingsStore.set({ uid })
-  runtime = startProbeRuntime({ ...startOptions, uid: uid.c })
-  const pending = queue
-  queue = []
-  for (const e of pending) runtime.send(e)
+  if (runtime || connecting || !startOptions || !allowed() || typeof WebSocket === 'undefined') return
+  connecting = true
+  void import('./probe-runtime')
+    .then(({ startProbeRuntime }) => {
+      if (runtime || !startOptions || !allowed()) return
+      const { uid, fresh } = currentUid(probeSettingsStore.get().uid, Date.now(), (n) => crypto.getRandomValues(new Uint8Array(n)))
+      if (fresh) probeSettingsStore.set({ uid })
+      const started = startProbeRuntime({ ...startOptions, uid: uid.c })
+      runtime = started
+      const pending = queue
+      queue = []
+      for (const e of pending) started.send(e)
+    })
+    .catch(() => undefined) // the chunk could not load: the probe stays off this visit, the page is unaffected
+    .finally(() => {
+      connecting = false
+    })
 }
 
 /** Starts the probe once the browser is idle (production builds only; see ProbeMount). */
