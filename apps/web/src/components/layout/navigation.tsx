@@ -11,7 +11,6 @@ import Refresh from '@mui/icons-material/Refresh'
 import Search from '@mui/icons-material/Search'
 import Settings from '@mui/icons-material/Settings'
 import Translate from '@mui/icons-material/Translate'
-import Collapse from '@mui/material/Collapse'
 import List from '@mui/material/List'
 import ListItem from '@mui/material/ListItem'
 import ListItemButton from '@mui/material/ListItemButton'
@@ -82,6 +81,15 @@ export const MENU: MenuEntry[] = [
   },
 ]
 
+/**
+ * A group's entries slide in when it opens (MUI's Collapse animates the height too, but its module is
+ * 1.3 KB gzip of the first load for this alone); no motion for visitors who prefer less.
+ */
+const UNFOLD_SX = {
+  '@media (prefers-reduced-motion: no-preference)': { animation: 'dropwise-unfold 200ms ease-out' },
+  '@keyframes dropwise-unfold': { from: { opacity: 0, transform: 'translateY(-8px)' }, to: { opacity: 1, transform: 'none' } },
+} as const
+
 export const visibleMenu = (menu: MenuEntry[]): MenuEntry[] =>
   menu.filter((e) => !e.hide).map((e) => (e.children ? { ...e, children: visibleMenu(e.children) } : e))
 
@@ -109,13 +117,13 @@ function Entry({ entry, depth, onNavigate }: { entry: MenuEntry; depth: number; 
           {text}
           {open ? <ExpandLess /> : <ExpandMore />}
         </ListItemButton>
-        <Collapse in={open} unmountOnExit>
-          <List disablePadding>
+        {open && (
+          <List disablePadding sx={UNFOLD_SX}>
             {entry.children.map((c) => (
               <Entry key={c.href} entry={c} depth={depth + 1} onNavigate={onNavigate} />
             ))}
           </List>
-        </Collapse>
+        )}
       </ListItem>
     )
   // A list holds list items only (axe `list`): each link sits in its own <li>.
@@ -159,8 +167,8 @@ export function Navigation({ onNavigate, onSettings, style }: { onNavigate: () =
             <ListItemText primary={t('menu.languages')} secondary={t(LANGUAGE_KEYS[current])} />
             {languages ? <ExpandLess /> : <ExpandMore />}
           </ListItemButton>
-          <Collapse in={languages} unmountOnExit>
-            <List disablePadding>
+          {languages && (
+            <List disablePadding sx={UNFOLD_SX}>
               {BASE_LOCALES.map((l) => (
                 <ListItem key={l} disablePadding>
                   <ListItemButton selected={l === current} sx={{ pl: 9 }} lang={l} onClick={() => chooseLocale(l, style)} data-testid={`menu-language-${l}`}>
@@ -169,7 +177,7 @@ export function Navigation({ onNavigate, onSettings, style }: { onNavigate: () =
                 </ListItem>
               ))}
             </List>
-          </Collapse>
+          )}
         </ListItem>
         <ListItem disablePadding>
           <ListItemButton onClick={() => void forceRefresh()} data-testid="refresh-data">

@@ -7,7 +7,6 @@ import Card from '@mui/material/Card'
 import CardActionArea from '@mui/material/CardActionArea'
 import CardContent from '@mui/material/CardContent'
 import Grid from '@mui/material/Grid'
-import MuiLink from '@mui/material/Link'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { useState, type ReactNode } from 'react'
@@ -143,9 +142,9 @@ export default function HomePage() {
         <Grid size={{ xs: 12, md: 6 }}>
           <HomeCard title={t('browse.home.license.title')} index={8}>
             <Typography color="text.secondary">{t('browse.home.license.body')}</Typography>
-            <MuiLink href="https://creativecommons.org/licenses/by-nc/4.0/" target="_blank" rel="noreferrer noopener" sx={{ display: 'inline-block', mt: 1 }}>
+            <Button href="https://creativecommons.org/licenses/by-nc/4.0/" target="_blank" rel="noreferrer noopener" sx={{ mt: 1 }}>
               {t('browse.home.license.link')}
-            </MuiLink>
+            </Button>
           </HomeCard>
         </Grid>
       </Grid>
