@@ -100,6 +100,13 @@ try {
       console.log(`  FCP ${r.fcpMs?.toFixed(0)} ms, LCP ${r.lcpMs?.toFixed(0)} ms, TBT ${r.tbtMs?.toFixed(0)} ms, CLS ${r.cls?.toFixed(3)}, Speed Index ${r.speedIndexMs?.toFixed(0)} ms`)
       if (r.lcpElement) console.log(`  LCP element: ${r.lcpElement}`)
       for (const shift of shifts.slice(0, 3)) console.log(`  layout shift ${shift.score?.toFixed(3)}: ${shift.node?.snippet?.slice(0, 120)}`)
+      // Where the blocking time comes from: the longest tasks (simulated) and the main thread's work by kind.
+      const items = (id: string) => ((lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [])
+      const longest = items('long-tasks')
+        .slice(0, 6)
+        .map((t) => `${String(t.url).replace(/.*\//, '') || '?'} at ${Number(t.startTime).toFixed(0)} ms for ${Number(t.duration).toFixed(0)} ms`)
+      if (longest.length) console.log(`  longest tasks: ${longest.join('; ')}`)
+      console.log(`  main thread: ${items('mainthread-work-breakdown').map((t) => `${String(t.groupLabel ?? t.group)} ${Number(t.duration).toFixed(0)} ms`).join(', ')}`)
       if (lhr.runtimeError) console.log(`  runtime error: ${lhr.runtimeError.message}`)
     } catch (err) {
       lighthouseResult = { error: err instanceof Error ? err.message : String(err) }
