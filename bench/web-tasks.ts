@@ -4,8 +4,7 @@
 // (about 50 ms at Lighthouse's 4x CPU slowdown, i.e. what counts as blocking time) with the trace
 // events inside it and the functions the CPU profiler sampled most in it. A diagnostic beside
 // bench:web, which gives the budget figures; the last line is a JSON summary.
-import { chromium } from 'playwright-core'
-import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureWebBuild, hasChromium, startServer } from '../apps/web/e2e/harness'
+import { startWebBench } from '../apps/web/e2e/harness'
 
 interface TraceEvent {
   name: string
@@ -23,21 +22,14 @@ interface ProfileNode {
 
 const THRESHOLD_US = 12_000
 
-if (!hasChromium()) {
-  console.error(`${CHROMIUM_PATH} is missing: apt-get install -y chromium`)
-  process.exit(1)
-}
-ensureWebBuild((s) => console.log(s))
-const server = await startServer()
+const { server, browser } = await startWebBench()
 try {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   const ctx = await browser.newContext({ serviceWorkers: 'block', locale: 'en-US', viewport: { width: 412, height: 823 }, isMobile: true })
   const page = await ctx.newPage()
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler'] })
   await page.goto(`${server.url}/`, { waitUntil: 'networkidle' })
   await page.waitForTimeout(2500)
   const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents
-  await browser.close()
 
   const mainTid = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')?.tid
   const onMain = events.filter((e) => e.tid === mainTid)
@@ -80,5 +72,6 @@ try {
   console.log(`${summary.length} tasks over ${THRESHOLD_US / 1000} ms, ${total.toFixed(1)} ms in all`)
   console.log(JSON.stringify({ bench: 'web-tasks', thresholdMs: THRESHOLD_US / 1000, tasks: summary.length, totalMs: Math.round(total * 10) / 10 }))
 } finally {
+  await browser.close().catch(() => undefined)
   await server.stop()
 }

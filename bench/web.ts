@@ -9,22 +9,16 @@
 import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { chromium, type Response } from 'playwright-core'
-import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureWebBuild, hasChromium, startServer } from '../apps/web/e2e/harness'
+import type { Response } from 'playwright-core'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, startWebBench } from '../apps/web/e2e/harness'
 
 const BUDGET_KB = 200
 /** `--js-only`: skip Lighthouse (quick size checks while working); `--runs=N`: N Lighthouse runs (median reported). */
 const jsOnly = process.argv.includes('--js-only')
 const runs = Math.max(1, Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 1) || 1)
 
-if (!hasChromium()) {
-  console.error(`${CHROMIUM_PATH} is missing: apt-get install -y chromium`)
-  process.exit(1)
-}
-ensureWebBuild((s) => console.log(s))
-const server = await startServer()
+const { server, browser } = await startWebBench()
 try {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   const ctx = await browser.newContext({ serviceWorkers: 'block', locale: 'zh-CN' })
   const page = await ctx.newPage()
   const scripts: { url: string; raw: number; gzip: number }[] = []
@@ -135,5 +129,6 @@ try {
     }),
   )
 } finally {
+  await browser.close().catch(() => undefined)
   await server.stop()
 }

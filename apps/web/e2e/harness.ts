@@ -191,7 +191,6 @@ export const settle = async (page: Page, quietMs = 500, timeoutMs = 20_000) => {
   }
 }
 
-
 /**
  * Our server (see startServer) and Debian's Chromium, started together. launch() runs Chromium on a
  * fresh temporary profile, removed on close. If either fails, the other is stopped before the error.
@@ -205,6 +204,19 @@ export const launchServerAndBrowser = async (env: Record<string, string> = {}) =
     throw srv.status === 'rejected' ? srv.reason : (b as PromiseRejectedResult).reason
   }
   return { server: srv.value, browser: b.value }
+}
+
+/**
+ * The start of the web benches: Chromium must be there (else a message and exit 1), the app is built
+ * if its sources changed, then our server and Chromium are started.
+ */
+export const startWebBench = async () => {
+  if (!hasChromium()) {
+    console.error(`${CHROMIUM_PATH} is missing: apt-get install -y chromium`)
+    process.exit(1)
+  }
+  ensureWebBuild((s) => console.log(s))
+  return launchServerAndBrowser()
 }
 
 /**
