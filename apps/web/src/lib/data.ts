@@ -22,6 +22,24 @@ export const datasetKey = (id: DatasetId, server: Server, category: Category, us
   return ['dataset', id, bucketOf(d, server), d.categorySensitive ? category : null, d.requireAuthorization ? user : null] as const
 }
 
+/**
+ * Requests one dataset, has it parsed and checked (dataset worker) and writes a persisted one to the
+ * data cache. `withData`: whether the page needs the parsed data itself, or only the stored copy.
+ */
+const fetchDataset = async (id: DatasetId, server: Server, category: Category, signal: AbortSignal, withData: boolean) => {
+  const d = datasets[id]
+  const { text } = await apiRequest(d.path({ server, category }), { signal })
+  const { data, json } = await decodeDataset(id, text, { data: withData, json: d.persist })
+  if (d.persist) {
+    const bucket = bucketOf(d, server)
+    const name = entryName(d, category)
+    // Without a worker there is no JSON made: the parsed data is serialised here.
+    if (json === null) dataCache.set(bucket, name, data)
+    else dataCache.setJson(bucket, name, json)
+  }
+  return data
+}
+
 const datasetOptions = <K extends DatasetId>(id: K, server: Server, category: Category, user: string | null) => {
   const d = datasets[id]
   const bucket = bucketOf(d, server)
@@ -32,13 +50,7 @@ const datasetOptions = <K extends DatasetId>(id: K, server: Server, category: Ca
     queryFn: async ({ signal }: { signal: AbortSignal }) => {
       // Personal data while logged out is an empty list, without a request (spec 000 §4).
       if (d.requireAuthorization && !user) return [] as unknown as DatasetData<K>
-      const { text } = await apiRequest(d.path({ server, category }), { signal })
-      const { data, json } = await decodeDataset(id, text, { data: true, json: d.persist })
-      if (d.persist) {
-        if (json === null) dataCache.set(bucket, name, data)
-        else dataCache.setJson(bucket, name, json)
-      }
-      return data as DatasetData<K>
+      return (await fetchDataset(id, server, category, signal, true)) as DatasetData<K>
     },
     // Stored entries were validated before they were written; the data version marker drops
     // entries of an older shape (data-cache), so they are used as they are.
@@ -82,10 +94,7 @@ const warmDataset = (id: DatasetId, force = false) => {
     queryKey: [...key, 'stored'] as const,
     staleTime: force ? 0 : d.ttl,
     queryFn: async ({ signal }: { signal: AbortSignal }) => {
-      const { text } = await apiRequest(d.path({ server, category }), { signal })
-      const { data, json } = await decodeDataset(id, text, { data: false, json: true })
-      if (json === null) dataCache.set(bucket, name, data)
-      else dataCache.setJson(bucket, name, json)
+      await fetchDataset(id, server, category, signal, false)
       // A copy held from an earlier visit of a page is older than the stored one now.
       queryClient.removeQueries({ queryKey: key, exact: true, predicate: (q) => q.getObserversCount() === 0 })
       return true

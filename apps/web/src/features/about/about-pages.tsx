@@ -18,6 +18,7 @@ import type { ParseKeys } from 'i18next'
 import { useMemo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
+import { TitledCard } from '../../components/titled-card'
 import { env } from '../../config/env'
 import { paths } from '../../config/paths'
 import { useDataset } from '../../lib/data'
@@ -48,16 +49,7 @@ function Page({ title, intro, children }: { title: ParseKeys; intro?: string; ch
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card component="section" aria-label={title}>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  )
+  return <TitledCard title={title}>{children}</TitledCard>
 }
 
 function External({ href, children }: { href: string; children: ReactNode }) {

@@ -5,13 +5,13 @@ import Layers from '@mui/icons-material/Layers'
 import Button from '@mui/material/Button'
 import Card from '@mui/material/Card'
 import CardActionArea from '@mui/material/CardActionArea'
-import CardContent from '@mui/material/CardContent'
 import Grid from '@mui/material/Grid'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { TitledCard } from '../../components/titled-card'
 import { paths } from '../../config/paths'
 import { Bulletin } from '../notices/bulletin'
 import { GlobalSearch } from '../search/global-search'
@@ -27,14 +27,9 @@ const CARD_SX = {
 /** A home card; cards fade in one after another unless the visitor prefers reduced motion. */
 function HomeCard({ title, children, index, testId }: { title: string; children: ReactNode; index: number; testId?: string }) {
   return (
-    <Card component="section" aria-label={title} data-testid={testId} sx={CARD_SX} style={{ animationDelay: `${index * 75}ms` }}>
-      <CardContent>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
+    <TitledCard title={title} testId={testId} sx={CARD_SX} style={{ animationDelay: `${index * 75}ms` }}>
+      {children}
+    </TitledCard>
   )
 }
 

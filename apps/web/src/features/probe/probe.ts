@@ -1,5 +1,6 @@
 import type { ProbeAdvancedQuery, ProbeEvent, ProbeLanguage } from '@dropwise/schemas/probe'
 import { i18next } from '../../lib/i18n'
+import { whenIdle } from '../../lib/idle'
 import { browserDoNotTrack, currentUid, probeAllowed, probeSettingsStore } from './probe-settings'
 import type { ProbeRuntime, ProbeRuntimeOptions } from './probe-runtime'
 
@@ -57,8 +58,7 @@ const connect = () => {
 export const startProbe = (opts: Omit<ProbeRuntimeOptions, 'uid'>) => {
   if (startOptions) return
   startOptions = opts
-  const idle = (cb: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(cb, { timeout: 5000 }) : setTimeout(cb, 1500))
-  idle(connect)
+  whenIdle(connect, 5000)
   probeSettingsStore.subscribe(() => {
     if (allowed()) connect()
     else {

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography'
 import { deviationRate, dropRules, failedCheck, type DropTableEntry, type ValidationCheck, type ValidationLevel, type ValidationResult, type Violation } from '@dropwise/report'
 import type { DropType } from '@dropwise/schemas'
 import type { TFunction } from 'i18next'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { paths } from '../../config/paths'
@@ -36,6 +37,21 @@ export const ruleMessage = (
   const should = rule.check === 'gte' ? String(rule.bounds.lower) : rule.check === 'lte' ? String(rule.bounds.upper) : (rule.bounds.exceptions ?? []).join(',')
   const params = { stage: dropTypeName(t, rule.dropType), item: rule.itemId ? itemName(rule.itemId) : '', quantity: rule.value, should }
   return rule.kind === 'type' ? t(`report.rules.type.${rule.check}`, params) : t(`report.rules.item.${rule.check}`, params)
+}
+
+/** The row both warning dialogs end with: contact the team on the left; cancel and the dialog's own action on the right. */
+function ContactCancelActions({ onCancel, children }: { onCancel: () => void; children: ReactNode }) {
+  const { t } = useTranslation()
+  return (
+    <DialogActions sx={{ flexWrap: 'wrap' }}>
+      <Button component={Link} to={paths.aboutContact.href()}>
+        {t('report.alert.contact')}
+      </Button>
+      <Box sx={{ flex: 1 }} />
+      <Button onClick={onCancel}>{t('dialog.cancel')}</Button>
+      {children}
+    </DialogActions>
+  )
 }
 
 /** The violations with their deviation rates, then the total; coloured by level. */
@@ -87,16 +103,11 @@ export function WarningDialog({ open, cause, result, itemName, onCancel, onConti
           {t('report.alert.outlier')}
         </Typography>
       </DialogContent>
-      <DialogActions sx={{ flexWrap: 'wrap' }}>
-        <Button component={Link} to={paths.aboutContact.href()}>
-          {t('report.alert.contact')}
-        </Button>
-        <Box sx={{ flex: 1 }} />
-        <Button onClick={onCancel}>{t('dialog.cancel')}</Button>
+      <ContactCancelActions onCancel={onCancel}>
         <Button variant="contained" color={level === 'danger' ? 'error' : 'warning'} onClick={onContinue} data-testid="report-warning-continue">
           {t('report.alert.continue')}
         </Button>
-      </DialogActions>
+      </ContactCancelActions>
     </Dialog>
   )
 }
@@ -110,16 +121,11 @@ export function RepeatConfirmDialog({ open, onCancel, onConfirm }: { open: boole
       <DialogContent>
         <Typography variant="body2">{t('report.alert.repeat.message')}</Typography>
       </DialogContent>
-      <DialogActions sx={{ flexWrap: 'wrap' }}>
-        <Button component={Link} to={paths.aboutContact.href()}>
-          {t('report.alert.contact')}
-        </Button>
-        <Box sx={{ flex: 1 }} />
-        <Button onClick={onCancel}>{t('dialog.cancel')}</Button>
+      <ContactCancelActions onCancel={onCancel}>
         <Button variant="contained" color="warning" onClick={onConfirm} data-testid="report-repeat-confirm">
           {t('report.alert.repeat.confirm')}
         </Button>
-      </DialogActions>
+      </ContactCancelActions>
     </Dialog>
   )
 }
