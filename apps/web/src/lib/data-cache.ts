@@ -6,10 +6,19 @@ import type { KeyValue } from './storage'
  * that does not fit never evicts the rest, plus an index entry holding the version marker.
  *
  *   penguin-stats-data            {"v": 2, "keys": ["CN/stages", "_shared/items", ...]}
- *   penguin-stats-data/CN/stages  {"upd": <ms>, "c": <content>}
+ *   penguin-stats-data/CN/zones   {"upd": <ms>, "c": <content>}
+ *
+ * Content over PART_CHARS (the stages list is 1.2 MB) is kept in parts, each written in a task of its
+ * own (`schedule`): one write of a megabyte blocks the page for tens of milliseconds on a phone. The
+ * head names them; the parts of a new version are written beside the old ones, the head then
+ * switches to them and the old parts go, so a reader never sees half of each.
+ *
+ *   penguin-stats-data/CN/stages        {"upd": <ms>, "parts": 10}
+ *   penguin-stats-data/CN/stages#<ms>.0 …the first PART_CHARS of the content's JSON
  */
 export const DATA_VERSION = 2
 export const STALE_AFTER_MS = 7 * 86_400_000
+export const PART_CHARS = 128 * 1024
 
 export interface CacheEntry {
   upd: number
@@ -21,8 +30,35 @@ interface Index {
   keys: string[]
 }
 
-export const createDataCache = (storage: KeyValue, indexKey: string, now: () => number = Date.now) => {
+/** Runs a step of a large write later (in its own task); tests pass one that runs it at once. */
+export type Schedule = (step: () => void) => void
+const nextTask: Schedule = (step) => void setTimeout(step, 0)
+
+export const createDataCache = (storage: KeyValue, indexKey: string, now: () => number = Date.now, schedule: Schedule = nextTask) => {
   const entryKey = (k: string) => `${indexKey}/${k}`
+  const partKey = (k: string, upd: number, i: number) => `${entryKey(k)}#${upd}.${i}`
+  /** The parts a head names, if it is a head of parts. */
+  const partsOf = (raw: string | null): { upd: number; parts: number } | null => {
+    const m = raw ? /^\{"upd":(\d+),"parts":(\d+)\}$/.exec(raw) : null
+    return m ? { upd: Number(m[1]), parts: Number(m[2]) } : null
+  }
+  const removeParts = (k: string, head: { upd: number; parts: number } | null) => {
+    if (!head) return
+    for (let i = 0; i < head.parts; i++) {
+      try {
+        storage.removeItem(partKey(k, head.upd, i))
+      } catch {
+        // ignore
+      }
+    }
+  }
+  const readRaw = (k: string) => {
+    try {
+      return storage.getItem(entryKey(k))
+    } catch {
+      return null
+    }
+  }
   const readIndex = (): Index => {
     try {
       const raw = storage.getItem(indexKey)
@@ -42,6 +78,7 @@ export const createDataCache = (storage: KeyValue, indexKey: string, now: () => 
     }
   }
   const drop = (k: string) => {
+    removeParts(k, partsOf(readRaw(k)))
     try {
       storage.removeItem(entryKey(k))
     } catch {
@@ -56,6 +93,16 @@ export const createDataCache = (storage: KeyValue, indexKey: string, now: () => 
       if (!index.keys.includes(k)) return undefined
       try {
         const raw = storage.getItem(entryKey(k))
+        const head = partsOf(raw)
+        if (head) {
+          const parts: string[] = []
+          for (let i = 0; i < head.parts; i++) {
+            const part = storage.getItem(partKey(k, head.upd, i))
+            if (part === null) throw new Error('a part is missing')
+            parts.push(part)
+          }
+          return { upd: head.upd, c: JSON.parse(parts.join('')) as unknown }
+        }
         const entry = raw ? (JSON.parse(raw) as CacheEntry) : undefined
         if (entry && typeof entry.upd === 'number') return entry
       } catch {
@@ -79,18 +126,51 @@ export const createDataCache = (storage: KeyValue, indexKey: string, now: () => 
       return m ? Number(m[1]) : undefined
     },
     set(bucket: string, name: string, content: unknown) {
-      this.setJson(bucket, name, JSON.stringify(content))
+      return this.setJson(bucket, name, JSON.stringify(content))
     },
-    /** `set` with the content already serialised (by the dataset worker): the entry is built around it. */
-    setJson(bucket: string, name: string, json: string) {
+    /**
+     * `set` with the content already serialised (by the dataset worker): the entry is built around it.
+     * Large content is written in parts, one per scheduled step; the promise settles when it is stored
+     * (or given up: storage full).
+     */
+    setJson(bucket: string, name: string, json: string): Promise<void> {
       const k = `${bucket}/${name}`
-      try {
-        storage.setItem(entryKey(k), `{"upd":${now()},"c":${json}}`)
-        if (!index.keys.includes(k)) index.keys.push(k)
-      } catch {
-        drop(k)
+      const upd = now()
+      const previous = partsOf(readRaw(k))
+      /** The head (or the whole small entry) goes in last; then the previous version's parts go. */
+      const commit = (value: string, parts: number) => {
+        try {
+          storage.setItem(entryKey(k), value)
+          if (!index.keys.includes(k)) index.keys.push(k)
+          // Written in the same millisecond, the new parts took the old keys: only those past them go.
+          if (previous && previous.upd === upd) for (let i = parts; i < previous.parts; i++) storage.removeItem(partKey(k, upd, i))
+          else removeParts(k, previous)
+        } catch {
+          drop(k)
+        }
+        saveIndex()
       }
-      saveIndex()
+      if (json.length <= PART_CHARS) {
+        commit(`{"upd":${upd},"c":${json}}`, 0)
+        return Promise.resolve()
+      }
+      const count = Math.ceil(json.length / PART_CHARS)
+      return new Promise<void>((resolve) => {
+        const step = (i: number) => {
+          if (i === count) {
+            commit(`{"upd":${upd},"parts":${count}}`, count)
+            return resolve()
+          }
+          try {
+            storage.setItem(partKey(k, upd, i), json.slice(i * PART_CHARS, (i + 1) * PART_CHARS))
+          } catch {
+            removeParts(k, { upd, parts: i })
+            return resolve()
+          }
+          schedule(() => step(i + 1))
+        }
+        schedule(() => step(0))
+      })
     },
     /** Remove one bucket (a server being left) or everything. */
     clear(bucket?: string) {

@@ -4,7 +4,7 @@ import { availableStyles, effectiveStyle, resolveMode, specialPeriodStyle } from
 import { readShellConfig } from '../features/shell/frontend-config'
 import { composeErrorText, compareVersions, isOutdated, needsAuthorization } from './api'
 import { pickBackground } from './background'
-import { createDataCache, DATA_VERSION } from './data-cache'
+import { createDataCache, DATA_VERSION, PART_CHARS } from './data-cache'
 import { parsers } from './dataset-parsers'
 import { datasets, InvalidStructureError } from './datasets'
 import { formatDate } from './format'
@@ -124,6 +124,70 @@ describe('data cache', () => {
     // An entry that is not ours (or was cut short) has no time.
     mem.setItem('d/CN/zones', '{"c":[]}')
     expect(cache.updatedAt('CN', 'zones')).toBeUndefined()
+  })
+})
+
+describe('data cache: large content in parts', () => {
+  const big = (n: number, tag: string) => Array.from({ length: n }, (_, i) => ({ stageId: `${tag}_${i}`, pad: 'x'.repeat(40) }))
+
+  it('writes one part per scheduled step, switches the head last and removes the old version', async () => {
+    const mem = createMemoryStorage()
+    const steps: (() => void)[] = []
+    let now = 1_700_000_000_000
+    const cache = createDataCache(mem, 'd', () => now, (step) => void steps.push(step))
+    const first = big(6000, 'a')
+    const json = JSON.stringify(first)
+    expect(json.length).toBeGreaterThan(2 * PART_CHARS)
+    const written = cache.setJson('CN', 'stages', json)
+    // Nothing is stored until the steps run, and each step writes at most one part.
+    expect(cache.get('CN', 'stages')).toBeUndefined()
+    let ran = 0
+    while (steps.length) {
+      steps.shift()!()
+      ran++
+    }
+    await written
+    const parts = Math.ceil(json.length / PART_CHARS)
+    expect(ran).toBe(parts + 1)
+    expect(mem.getItem('d/CN/stages')).toBe(`{"upd":${now},"parts":${parts}}`)
+    expect(cache.get('CN', 'stages')).toEqual({ upd: now, c: first })
+    expect(cache.updatedAt('CN', 'stages')).toBe(now)
+
+    // A newer version: while its parts are written the old one is still read whole; then it is gone.
+    now += 60_000
+    const second = big(3000, 'b')
+    const again = cache.setJson('CN', 'stages', JSON.stringify(second))
+    steps.shift()!()
+    expect(cache.get('CN', 'stages')?.c).toEqual(first)
+    while (steps.length) steps.shift()!()
+    await again
+    expect(cache.get('CN', 'stages')).toEqual({ upd: now, c: second })
+    const keys = Array.from({ length: 40 }, (_, i) => [`d/CN/stages#${now - 60_000}.${i}`, `d/CN/stages#${now}.${i}`]).flat()
+    expect(keys.filter((k) => mem.getItem(k) !== null)).toEqual(
+      Array.from({ length: Math.ceil(JSON.stringify(second).length / PART_CHARS) }, (_, i) => `d/CN/stages#${now}.${i}`),
+    )
+
+    // Clearing the server removes the parts too; a missing part makes the entry unreadable, not wrong.
+    cache.clear('CN')
+    expect(keys.filter((k) => mem.getItem(k) !== null)).toEqual([])
+    const third = cache.setJson('CN', 'stages', json)
+    while (steps.length) steps.shift()!()
+    await third
+    mem.removeItem(`d/CN/stages#${now}.1`)
+    expect(cache.get('CN', 'stages')).toBeUndefined()
+    expect(mem.getItem('d/CN/stages')).toBeNull()
+  })
+
+  it('gives up a large write that does not fit, keeping what was there', async () => {
+    const mem = createMemoryStorage()
+    let room = 3
+    const tight = { ...mem, setItem: (k: string, v: string) => (room-- > 0 ? mem.setItem(k, v) : (() => { throw new Error('quota') })()) }
+    const cache = createDataCache(tight, 'd', () => 1, (step) => step())
+    cache.set('CN', 'zones', [1])
+    await cache.setJson('CN', 'stages', JSON.stringify(big(6000, 'a')))
+    expect(cache.get('CN', 'stages')).toBeUndefined()
+    expect(cache.get('CN', 'zones')?.c).toEqual([1])
+    expect(Array.from({ length: 10 }, (_, i) => mem.getItem(`d/CN/stages#1.${i}`)).filter((v) => v !== null)).toEqual([])
   })
 })
 
