@@ -89,6 +89,50 @@ describe.skipIf(!chromium)('web app in Chromium', () => {
     expect(failures).toEqual([])
   }, 240_000)
 
+  it('paints the pre-rendered home page and hydrates it in place; another language or colour scheme renders afresh', async () => {
+    const phone = { viewport: { width: 412, height: 823 }, isMobile: true, serviceWorkers: 'block' as const }
+    // Counts headings the app removes: hydration keeps the server's nodes, a fresh render replaces them.
+    const track = `window.__removedHeadings = 0; new MutationObserver((list) => { for (const m of list) for (const n of m.removedNodes)
+      if (n.nodeType === 1 && (n.matches('h1') || n.querySelector('h1'))) window.__removedHeadings++ }).observe(document, { childList: true, subtree: true })`
+    const open = async (ctx: BrowserContext) => {
+      const page = await ctx.newPage()
+      await page.addInitScript(track)
+      const problems = watch(page)
+      const res = await page.goto(server.url, { waitUntil: 'networkidle' })
+      await settle(page)
+      const state = await page.evaluate(`({ render: document.documentElement.dataset.firstRender, removed: window.__removedHeadings,
+        off: document.documentElement.classList.contains('pre-off'), boot: !!document.getElementById('boot'), h1: document.querySelector('h1')?.textContent,
+        cookie: document.cookie })`)
+      return { page, problems, html: (await res?.text()) ?? '', state: state as Record<string, unknown> }
+    }
+
+    const en = await browser.newContext({ ...phone, locale: 'en-US', colorScheme: 'light' })
+    contexts.push(en)
+    const first = await open(en)
+    // The page arrives with its content: the heading is in the HTML, before any script ran.
+    expect(first.html).toContain('<meta name="dropwise-prerender" content="en.light"')
+    expect(first.html).toMatch(/<h1[^>]*>Welcome to Dropwise<\/h1>/)
+    expect(first.state).toMatchObject({ render: 'hydrate', removed: 0, off: false, boot: false, h1: 'Welcome to Dropwise' })
+    expect(first.state.cookie).toContain('dropwise-home=en.light')
+    expect(first.problems).toEqual([])
+
+    // A Japanese visitor whose system is dark gets the Japanese light page the first time (the server
+    // cannot know the scheme yet): it is hidden before it paints and the app renders afresh, in dark.
+    const ja = await browser.newContext({ ...phone, locale: 'ja-JP', colorScheme: 'dark' })
+    contexts.push(ja)
+    const second = await open(ja)
+    expect(second.html).toContain('content="ja.light"')
+    expect(second.state).toMatchObject({ render: 'fresh', off: false, boot: false })
+    expect(second.state.removed).toBeGreaterThan(0)
+    expect(second.state.cookie).toContain('dropwise-home=ja.dark')
+    expect(second.problems).toEqual([])
+    // The app remembered the variant: the next visit gets the dark page and hydrates it.
+    const again = await open(ja)
+    expect(again.html).toContain('content="ja.dark"')
+    expect(again.state).toMatchObject({ render: 'hydrate', removed: 0 })
+    expect(again.problems).toEqual([])
+  }, 90_000)
+
   it('switching server refetches the server data and keeps the settings', async () => {
     const ctx = await newContext()
     const page = await ctx.newPage()

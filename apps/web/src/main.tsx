@@ -1,8 +1,11 @@
 import { startTransition, StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { preloadPage } from './app/router'
-import { detectLocale, initI18n, isLocale } from './lib/i18n'
+import { effectiveStyle, resolveMode } from './features/settings/theme-style'
+import { themeFor } from './features/settings/use-app-theme'
+import { prerenderKey, rememberPrerenderVariant } from './lib/hydration'
+import { baseOf, detectLocale, initI18n, isLocale, isSeaborn } from './lib/i18n'
 import { readUserCookie, removeUserCookie, adoptUserId, installApiHooks } from './lib/session'
 import { settingsStore } from './lib/state'
 
@@ -16,19 +19,59 @@ if (cookieUser) {
 }
 
 // The page being opened loads alongside the strings instead of after the first render.
-preloadPage(location.pathname)
+const pageLoaded = preloadPage(location.pathname)
 
-const saved = settingsStore.get().language
-await initI18n(isLocale(saved) ? saved : detectLocale(navigator.languages ?? [navigator.language]))
+const settings = settingsStore.get()
+const locale = isLocale(settings.language) ? settings.language : detectLocale(navigator.languages ?? [navigator.language])
 
-const root = document.getElementById('root')
-// A transition: React renders the first screen in slices and yields in between, so the main thread
-// has no long task (the start screen in index.html is already painted).
-if (root)
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+/*
+ * Not top-level await: the page chunk awaited below imports modules of this entry's chunk, and a
+ * dynamic import cannot finish while the module importing it is still evaluating.
+ */
+const start = async () => {
+  await initI18n(locale)
+
+  // The pre-rendered page variant that fits this visitor (lib/hydration.ts), remembered for the next visit.
+  const matches = (q: string) => typeof matchMedia === 'function' && matchMedia(q).matches
+  const style = effectiveStyle(settings.themeStyle, new Date())
+  const mode = resolveMode(settings.dark, style, typeof matchMedia === 'function' ? matches('(prefers-color-scheme: dark)') : null)
+  const key = prerenderKey(baseOf(locale), mode)
+  rememberPrerenderVariant(key)
+
+  const root = document.getElementById('root')
+  // Hydrate the pre-rendered `/` when it shows what this visitor would see: the same language and
+  // colour mode, the default theme, a narrow screen (the build renders the phone layout; the inline
+  // script in <head> hid it otherwise). Anything else renders afresh over it.
+  const hydrate = root?.dataset.prerender === key && style === 'default' && !isSeaborn(locale) && !matches('(min-width: 900px)')
+  // Hydration waits for the page's code, so the whole pre-rendered page hydrates in one pass.
+  if (hydrate) await pageLoaded
+  // The theme in a task of its own, between the module evaluation and the first render.
+  await nextTask()
+  themeFor(style, mode)
+  await nextTask()
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
   )
+  // A transition: React renders (or hydrates) the first screen in slices and yields in between, so the
+  // main thread has no long task (the pre-rendered page or the start screen is already painted).
+  // `<html data-first-render>` says which happened (the e2e tests check it); a hydration that found
+  // different markup is reported, and React then renders that part afresh.
+  if (root) {
+    document.documentElement.dataset.firstRender = hydrate ? 'hydrate' : 'fresh'
+    startTransition(() => {
+      if (hydrate)
+        hydrateRoot(root, app, {
+          onRecoverableError: (error) => {
+            document.documentElement.dataset.firstRender = 'hydrate-mismatch'
+            console.error('hydration of the pre-rendered page failed:', error)
+          },
+        })
+      else createRoot(root).render(app)
+    })
+  }
+}
+void start()

@@ -1,7 +1,7 @@
 import { mkdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 
 const BUILDING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="5">
@@ -9,6 +9,33 @@ const BUILDING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8
 <body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem">
 <h1>Dropwise is starting</h1><p>The web app is being built; this page reloads by itself every 5 seconds.
 The API is already available at <a href="/api/docs">/api/docs</a>.</p></body></html>`
+
+const LANGUAGES = ['zh', 'en', 'ja', 'ko'] as const
+const VARIANT = /^(zh|en|ja|ko)\.(light|dark)$/
+/** The cookie the web app sets to the variant of `/` it showed (apps/web src/lib/hydration.ts). */
+const VARIANT_COOKIE = 'dropwise-home'
+
+/**
+ * Which pre-rendered `/` (apps/web dist/prerender/<language>.<mode>.html) fits a request: the one the
+ * app remembered in its cookie; else the first supported language of Accept-Language (zh when none,
+ * as the app decides) and the colour scheme the browser reports, light when it says nothing.
+ */
+export const homeVariant = (req: Pick<FastifyRequest, 'headers'>): string => {
+  const cookie = new RegExp(`(?:^|;\\s*)${VARIANT_COOKIE}=([^;]*)`).exec(String(req.headers.cookie ?? ''))?.[1]
+  if (cookie && VARIANT.test(cookie)) return cookie
+  const wanted = String(req.headers['accept-language'] ?? '')
+    .split(',')
+    .map((part, i) => {
+      const [tag = '', ...params] = part.trim().split(';')
+      const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? 1)
+      return { lang: tag.toLowerCase().split('-')[0] ?? '', q: Number.isFinite(q) ? q : 0, i }
+    })
+    .filter((x) => x.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i)
+    .find((x) => (LANGUAGES as readonly string[]).includes(x.lang))?.lang
+  const mode = String(req.headers['sec-ch-prefers-color-scheme'] ?? '').replace(/"/g, '') === 'dark' ? 'dark' : 'light'
+  return `${wanted ?? 'zh'}.${mode}`
+}
 
 /**
  * Serves the built web app (apps/web/dist) and falls back to index.html for client-side routes.
@@ -28,5 +55,32 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { dist: string })
     reply.header('Cache-Control', 'no-cache')
     return reply.type('text/html; charset=utf-8').send(info && cached ? cached.html : BUILDING_PAGE)
   })
-  app.get('/', { schema: { hide: true } }, (req, reply) => app.sendSpa(req, reply))
+  // `/`: the pre-rendered home page that fits the visitor, compressed as the build wrote it; the
+  // plain index.html when the build has none (or it cannot be read).
+  const files = new Map<string, { body: Buffer; mtimeMs: number }>()
+  const readCached = async (path: string) => {
+    const info = await stat(path).catch(() => null)
+    if (!info) return null
+    const hit = files.get(path)
+    if (hit && hit.mtimeMs === info.mtimeMs) return hit.body
+    const body = await readFile(path).catch(() => null)
+    if (body) files.set(path, { body, mtimeMs: info.mtimeMs })
+    return body
+  }
+  app.get('/', { schema: { hide: true } }, async (req, reply) => {
+    const base = join(opts.dist, 'prerender', `${homeVariant(req)}.html`)
+    const accepts = String(req.headers['accept-encoding'] ?? '')
+    const encodings = [...(/\bbr\b/.test(accepts) ? [['br', '.br']] : []), ...(/\bgzip\b/.test(accepts) ? [['gzip', '.gz']] : []), [null, '']] as const
+    for (const [encoding, ext] of encodings) {
+      const body = await readCached(base + ext)
+      if (!body) continue
+      reply.header('Cache-Control', 'no-cache')
+      reply.header('Vary', `Accept-Encoding, Accept-Language, Cookie, Sec-CH-Prefers-Color-Scheme`)
+      // Chromium then says which colour scheme the visitor's system uses on the next request.
+      reply.header('Accept-CH', 'Sec-CH-Prefers-Color-Scheme')
+      if (encoding) reply.header('Content-Encoding', encoding)
+      return reply.type('text/html; charset=utf-8').send(body)
+    }
+    return app.sendSpa(req, reply)
+  })
 })

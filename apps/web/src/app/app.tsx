@@ -13,8 +13,8 @@ import { env } from '../config/env'
 import { ProbeMount } from '../features/probe/probe-mount'
 import { OutdatedDialog, StorageWarning } from '../features/shell/banners'
 import { useAppTheme } from '../features/settings/use-app-theme'
-import { fetchBootData, queryClient } from '../lib/data'
-import { whenIdle } from '../lib/idle'
+import { fetchBootDataWhenIdle, queryClient } from '../lib/data'
+import { prerenderKey, rememberPrerenderVariant } from '../lib/hydration'
 import { changeLocale, isLocale, isSeaborn, seabornOf, baseOf, type Locale } from '../lib/i18n'
 import { appHistory } from '../lib/history'
 import { buildTitle, type RouteHandle } from './route-handle'
@@ -55,7 +55,16 @@ function Root() {
   // The start-up datasets (web-reference row 1) once the first screen is up and the page is idle; the
   // page on screen requests its own data at once. Those no page shows are fetched, checked and stored
   // by the dataset worker without being parsed on the page (lib/data.ts `warmDataset`).
-  useEffect(() => whenIdle(() => void fetchBootData()), [])
+  useEffect(() => fetchBootDataWhenIdle(), [])
+  // The start screen beside a pre-rendered page that did not fit (index.html `pre-off`) goes with the first render.
+  useEffect(() => {
+    document.getElementById('boot')?.remove()
+    document.documentElement.classList.remove('pre-off')
+  }, [])
+  // The pre-rendered variant of `/` the server sends next time: this language and colour mode.
+  const { i18n } = useTranslation()
+  const mode = theme.palette.mode
+  useEffect(() => rememberPrerenderVariant(prerenderKey(baseOf(isLocale(i18n.language) ? i18n.language : 'zh'), mode)), [i18n.language, mode])
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

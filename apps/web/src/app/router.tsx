@@ -25,19 +25,26 @@ const page = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType, { local
         throw err
       },
     ))
-  const Component = lazy(loadOnce)
+  // Once loaded (preloadPage, before a pre-rendered page is hydrated), the page resolves at its first
+  // render: a thenable that calls back at once, which React.lazy takes synchronously. A pending
+  // page would leave its part of the pre-rendered markup to be hydrated later, and any update
+  // reaching it first would make React render it afresh.
+  let loaded: { default: ComponentType } | undefined
+  const Component = lazy(() => (loaded ? ({ then: (done: (m: { default: ComponentType }) => void) => done(loaded!) } as unknown as Promise<{ default: ComponentType }>) : loadOnce()))
+  const preload = () => loadOnce().then((m) => void (loaded = m))
   const element = <Component />
-  preloaders.set(element, loadOnce)
+  preloaders.set(element, preload)
   return element
 }
 
 /** Starts loading the page chunks (and strings) of `pathname` before the router renders. */
-export const preloadPage = (pathname: string) => {
-  for (const m of matchRoutes(routes, pathname) ?? []) {
-    const load = m.route.element ? preloaders.get(m.route.element as ReactElement) : undefined
-    if (load) void load().catch(() => undefined)
-  }
-}
+export const preloadPage = (pathname: string): Promise<unknown> =>
+  Promise.all(
+    (matchRoutes(routes, pathname) ?? []).map((m) => {
+      const load = m.route.element ? preloaders.get(m.route.element as ReactElement) : undefined
+      return load?.().catch(() => undefined)
+    }),
+  )
 // One module per feature (each lazily loaded); the route table below is the only place that names them.
 const stats = () => import('../features/stats/stats-pages')
 const report = () => import('../features/report/report-pages')

@@ -22,7 +22,7 @@ export const spriteStyle = (coord: [number, number] | undefined, size: number, u
 /** An item icon addressed by its sprite coordinate, on a rarity-coloured tile. */
 export function ItemIcon({ item, size = 48, spriteUrl }: { item: Item; size?: number; spriteUrl?: string | undefined }) {
   const { i18n } = useTranslation()
-  const { iconSprite } = useSettings()
+  const iconSprite = useSettings((s) => s.iconSprite)
   const url = iconSprite || spriteUrl || SPRITE.url
   const name = localized(item.name_i18n, item.name, i18n.language)
   return (

@@ -4,11 +4,13 @@ import { useEffect, useState, useSyncExternalStore } from 'react'
 import { apiRequest } from './api'
 import { createDataCache } from './data-cache'
 import { decodeDataset } from './dataset-decoder'
+import { whenIdle } from './idle'
 import { BOOT_DATASETS, bucketOf, datasets, entryName, type DatasetData, type DatasetId } from './datasets'
 import { authStore, dataSourceStore, useDataSource } from './state-hooks'
 import { STORAGE_KEYS, storage } from './storage'
 
-export const dataCache = createDataCache(storage, STORAGE_KEYS.data)
+// A large dataset is stored part by part in idle moments (data-cache.ts).
+export const dataCache = createDataCache(storage, STORAGE_KEYS.data, Date.now, (step) => void whenIdle(step))
 dataCache.migrate([STORAGE_KEYS.legacyState, STORAGE_KEYS.legacyCacheTtl, STORAGE_KEYS.legacyCache])
 
 export const queryClient = new QueryClient({
@@ -34,8 +36,9 @@ const fetchDataset = async (id: DatasetId, server: Server, category: Category, s
     const bucket = bucketOf(d, server)
     const name = entryName(d, category)
     // Without a worker there is no JSON made: the parsed data is serialised here.
-    if (json === null) dataCache.set(bucket, name, data)
-    else dataCache.setJson(bucket, name, json)
+    // Not awaited: the data is ready now; storing a large one takes a few idle moments more.
+    if (json === null) void dataCache.set(bucket, name, data)
+    else void dataCache.setJson(bucket, name, json)
   }
   return data
 }
@@ -110,6 +113,24 @@ const warmDataset = (id: DatasetId, force = false) => {
 export const fetchBootData = () => Promise.allSettled(BOOT_DATASETS.map((id) => warmDataset(id)))
 
 /**
+ * `fetchBootData` when the page is idle, one dataset per idle moment: starting a request and storing
+ * its answer are then short tasks of their own rather than one long one. Returns a cancel function.
+ */
+export const fetchBootDataWhenIdle = (): (() => void) => {
+  let cancel = () => undefined as void
+  const next = (i: number) => {
+    const id = BOOT_DATASETS[i]
+    if (id === undefined) return
+    cancel = whenIdle(() => {
+      void warmDataset(id)
+      next(i + 1)
+    })
+  }
+  next(0)
+  return () => cancel()
+}
+
+/**
  * Forced refresh: clears stored data, then refetches the boot datasets and whatever page data
  * is on screen (personal matrices only when a personal view is mounted).
  */
@@ -167,7 +188,8 @@ const computeNetwork = (): NetworkState => {
  * tearing. A count of requests may lag one frame behind without harm.
  */
 export const useNetworkState = () => {
-  const [state, setState] = useState(computeNetwork)
+  // Idle at first (as in the pre-rendered page, which has no requests), the real state from the first effect on.
+  const [state, setState] = useState<NetworkState>(() => ({ pending: 0, total: 0, errors: [] }))
   useEffect(() => {
     setState(computeNetwork())
     return queryClient.getQueryCache().subscribe(() => setState(computeNetwork()))
@@ -176,5 +198,6 @@ export const useNetworkState = () => {
 }
 
 function useUsername() {
-  return useSyncExternalStore(authStore.subscribe, () => authStore.get().username)
+  const get = () => authStore.get().username
+  return useSyncExternalStore(authStore.subscribe, get, get)
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentProps } from 'react'
-import { UNSAFE_createBrowserHistory, type unstable_HistoryRouter } from 'react-router'
+import { UNSAFE_createBrowserHistory, UNSAFE_createMemoryHistory, type unstable_HistoryRouter } from 'react-router'
 
 /*
  * The app's browser history, with navigation blocking. The app uses React Router's declarative
@@ -15,7 +15,8 @@ type Update = Parameters<Parameters<History['listen']>[0]>[0]
 export type ShouldBlock = (args: { currentLocation: Location; nextLocation: Location }) => boolean
 export type Blocker = { state: 'unblocked' } | { state: 'blocked'; proceed: () => void; reset: () => void }
 
-const inner = UNSAFE_createBrowserHistory({ v5Compat: true })
+// Outside a browser (the build's pre-render of `/`) a history in memory, at `/`.
+const inner = typeof window === 'undefined' ? UNSAFE_createMemoryHistory({ v5Compat: true }) : UNSAFE_createBrowserHistory({ v5Compat: true })
 let shouldBlock: ShouldBlock | null = null
 let onBlocked: ((blocker: Blocker) => void) | null = null
 let current: Location = inner.location

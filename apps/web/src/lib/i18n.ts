@@ -113,6 +113,7 @@ const htmlLang: Record<BaseLocale, string> = { zh: 'zh-CN', en: 'en', ja: 'ja', 
 
 /** `<html lang>` and a noindex robots tag for the seaborn variants. */
 const applyDocumentLocale = (locale: Locale) => {
+  if (typeof document === 'undefined') return // the build's pre-render writes <html lang> itself
   document.documentElement.lang = htmlLang[baseOf(locale)]
   let robots = document.querySelector<HTMLMetaElement>('meta[name="robots"]')
   if (isSeaborn(locale)) {

@@ -44,7 +44,7 @@ export const createFallbackStorage = (
   }
   while (index < backends.length - 1 && !usable(index)) index++
   const degrade = () => {
-    if (!warned && backends[index]?.kind === 'memory') {
+    if (!warned && index > 0 && backends[index]?.kind === 'memory') {
       warned = true
       onDegraded()
     }
@@ -77,11 +77,14 @@ let degraded = false
 
 /** The app's storage: subscribers hear once that settings will not survive a reload. */
 export const storage: FallbackStorage = createFallbackStorage(
-  [
-    { kind: 'local', get: () => window.localStorage },
-    { kind: 'session', get: () => window.sessionStorage },
-    { kind: 'memory', get: () => memory },
-  ],
+  // Outside a browser (the build's pre-render) memory alone, without the warning.
+  typeof window === 'undefined'
+    ? [{ kind: 'memory', get: () => memory }]
+    : [
+        { kind: 'local', get: () => window.localStorage },
+        { kind: 'session', get: () => window.sessionStorage },
+        { kind: 'memory', get: () => memory },
+      ],
   () => {
     degraded = true
     degradedListeners.forEach((l) => l())

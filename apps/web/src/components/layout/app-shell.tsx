@@ -103,7 +103,10 @@ export function AppShell({ children, style, styles }: { children: ReactNode; sty
         <Box sx={{ flexGrow: 1, p: { xs: 1.5, sm: 3 }, maxWidth: 1200, width: '100%', mx: 'auto', boxSizing: 'border-box', minHeight: { xs: 'calc(100vh - 56px)', sm: 'calc(100vh - 64px)' } }}>
           <Suspense fallback={<LoadingOverlay />}>{children}</Suspense>
         </Box>
-        <Footer />
+        {/* A boundary of its own: hydrated (a pre-rendered page) as a separate short task. */}
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
       </Box>
       {settings && (
         <Suspense fallback={null}>

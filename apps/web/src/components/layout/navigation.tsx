@@ -141,7 +141,7 @@ const LANGUAGE_KEYS = { zh: 'languageNames.zh', en: 'languageNames.en', ja: 'lan
 
 export function Navigation({ onNavigate, onSettings, style }: { onNavigate: () => void; onSettings: () => void; style: ThemeStyle }) {
   const { t, i18n } = useTranslation()
-  const { lowData } = useSettings()
+  const lowData = useSettings((s) => s.lowData)
   const [languages, setLanguages] = useState(false)
   const current = isLocale(i18n.language) ? baseOf(i18n.language) : 'zh'
   return (

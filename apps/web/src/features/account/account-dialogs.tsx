@@ -107,7 +107,7 @@ function LoginDialog({ open, onClose }: { open: boolean; onClose: () => void }) 
 
 function ForgotIdDialog({ open, onClose, onPick, error }: { open: boolean; onClose: () => void; onPick: (id: string) => void; error: string | null }) {
   const { t, i18n } = useTranslation()
-  const { userIdHistory } = useSettings()
+  const userIdHistory = useSettings((s) => s.userIdHistory)
   const sorted = [...userIdHistory].sort((a, b) => b.time - a.time)
   return (
     <Dialog open={open} onClose={onClose} slotProps={{ paper: { sx: { width: '100%', maxWidth: 450 } } }}>

@@ -5,6 +5,7 @@ import IconButton from '@mui/material/IconButton'
 import { lazy, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MountWhen } from '../../components/lazy-mount'
+import { useHydrated } from '../../lib/hydration'
 import { useAuth } from '../../lib/state-hooks'
 
 /** The dialogs and the account menu load when first opened (./account-dialogs). */
@@ -33,8 +34,10 @@ export const subscribeLogin = (l: () => void) => {
 
 export function AccountManager() {
   const { t } = useTranslation()
-  const { username } = useAuth()
-  const open = useSyncExternalStore(subscribeLogin, () => loginOpen)
+  const auth = useAuth()
+  // The pre-rendered page is logged out; a stored login appears once hydrated.
+  const username = useHydrated() ? auth.username : null
+  const open = useSyncExternalStore(subscribeLogin, () => loginOpen, () => false)
   const [menu, setMenu] = useState<HTMLElement | null>(null)
   return (
     <>

@@ -8,7 +8,7 @@ import CardActionArea from '@mui/material/CardActionArea'
 import Grid from '@mui/material/Grid'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { useState, type ReactNode } from 'react'
+import { Suspense, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { TitledCard } from '../../components/titled-card'
@@ -24,12 +24,18 @@ const CARD_SX = {
   '@keyframes dropwise-home-in': { from: { opacity: 0, transform: 'translateY(48px)' }, to: { opacity: 1, transform: 'none' } },
 } as const
 
-/** A home card; cards fade in one after another unless the visitor prefers reduced motion. */
+/**
+ * A home card; cards fade in one after another unless the visitor prefers reduced motion. Each is a
+ * Suspense boundary of its own: when the pre-rendered page is hydrated, React hydrates and commits
+ * each boundary as a separate short task instead of the whole page in one long one.
+ */
 function HomeCard({ title, children, index, testId }: { title: string; children: ReactNode; index: number; testId?: string }) {
   return (
-    <TitledCard title={title} testId={testId} sx={CARD_SX} style={{ animationDelay: `${index * 75}ms` }}>
-      {children}
-    </TitledCard>
+    <Suspense fallback={null}>
+      <TitledCard title={title} testId={testId} sx={CARD_SX} style={{ animationDelay: `${index * 75}ms` }}>
+        {children}
+      </TitledCard>
+    </Suspense>
   )
 }
 

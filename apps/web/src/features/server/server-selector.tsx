@@ -7,6 +7,7 @@ import { snackbar } from '../../components/feedback/snackbar-store'
 import { MountWhen } from '../../components/lazy-mount'
 import { SERVER_LOCK_NOTICE_MS, SERVER_OVERLAY_MS } from '../../config/constants'
 import { switchServer } from '../../lib/data'
+import { useHydrated } from '../../lib/hydration'
 import { uiState } from '../../lib/state'
 import { useDataSource } from '../../lib/state-hooks'
 
@@ -16,7 +17,9 @@ const ServerMenu = lazy(() => import('./server-menu'))
 
 export function ServerSelector() {
   const { t } = useTranslation()
-  const { server } = useDataSource()
+  const chosen = useDataSource().server
+  // The pre-rendered page shows the default server; a visitor's own choice appears once hydrated.
+  const server: Server = useHydrated() ? chosen : 'CN'
   const [anchor, setAnchor] = useState<HTMLElement | null>(null)
   const [overlay, setOverlay] = useState<Server | null>(null)
 

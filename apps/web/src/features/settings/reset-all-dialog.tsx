@@ -7,9 +7,10 @@ import DialogTitle from '@mui/material/DialogTitle'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RESET_COUNTDOWN_S, RESET_DELAY_MS } from '../../config/constants'
+import { forgetPrerenderVariant } from '../../lib/hydration'
 import { storage } from '../../lib/storage'
 
-/** Everything the site keeps on the device: service workers, Cache Storage, both web storages. */
+/** Everything the site keeps on the device: service workers, Cache Storage, both web storages, the home-page variant cookie. */
 export const resetAll = async () => {
   try {
     const regs = (await navigator.serviceWorker?.getRegistrations()) ?? []
@@ -30,6 +31,7 @@ export const resetAll = async () => {
     }
   }
   if (storage.kind === 'memory') storage.removeItem('')
+  forgetPrerenderVariant()
 }
 
 export function ResetAllDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

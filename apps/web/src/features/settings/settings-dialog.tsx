@@ -52,7 +52,7 @@ function Section({ title, children }: { title: ReactNode; children: ReactNode })
 
 export function SettingsDialog({ open, onClose, style, styles }: { open: boolean; onClose: () => void; style: ThemeStyle; styles: ThemeStyle[] }) {
   const { t, i18n } = useTranslation()
-  const settings = useSettings()
+  const settings = useSettings((s) => s)
   const [reset, setReset] = useState(false)
   const special = specialPeriodStyle(new Date()) !== null
   const current: Locale = isLocale(i18n.language) ? i18n.language : 'zh'

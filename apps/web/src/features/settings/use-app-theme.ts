@@ -1,6 +1,7 @@
 import { createTheme, type Theme } from '@mui/material/styles'
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { THEME_CHECK_MS } from '../../config/constants'
+import { hydrationHints } from '../../lib/hydration'
 import { useSettings } from '../../lib/state-hooks'
 import type { ThemeStyle } from '../../lib/state'
 import { AVEMUJICA_RELEASE_MS, PALETTES, SEABORN_RELEASE_MS, availableStyles, effectiveStyle, resolveMode } from './theme-style'
@@ -19,7 +20,8 @@ export const useSystemDark = () =>
       const mq = query()
       return mq ? mq.matches : null
     },
-    () => null,
+    // In the build's pre-render: the OS scheme that page variant was rendered for; in the browser: the real one.
+    () => hydrationHints().systemDark ?? query()?.matches ?? null,
   )
 
 /** Current time, re-read every 60 s and right after the theme release dates. */
@@ -39,16 +41,17 @@ export const useThemeClock = () => {
   return now
 }
 
-export const useAppTheme = (): { theme: Theme; style: ThemeStyle; styles: ThemeStyle[] } => {
-  const settings = useSettings()
-  const systemDark = useSystemDark()
-  const now = useThemeClock()
-  const style = effectiveStyle(settings.themeStyle, now)
-  const mode = resolveMode(settings.dark, style, systemDark)
-  const styles = useMemo(() => availableStyles(now), [now])
-  const theme = useMemo(() => {
+const themes = new Map<string, Theme>()
+/**
+ * The MUI theme of a style and mode, built once (building one takes a long moment on a phone):
+ * main.tsx builds the one it is about to render with in a task of its own, before the first render.
+ */
+export const themeFor = (style: ThemeStyle, mode: 'light' | 'dark'): Theme => {
+  const key = `${style}.${mode}`
+  let theme = themes.get(key)
+  if (!theme) {
     const [main, dark] = PALETTES[style][mode]
-    return createTheme({
+    theme = createTheme({
       palette: {
         mode,
         primary: { main, dark },
@@ -57,7 +60,21 @@ export const useAppTheme = (): { theme: Theme; style: ThemeStyle; styles: ThemeS
       shape: { borderRadius: 8 },
       typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "PingFang SC", "Microsoft YaHei", sans-serif' },
     })
-  }, [style, mode])
+    themes.set(key, theme)
+  }
+  return theme
+}
+
+export const useAppTheme = (): { theme: Theme; style: ThemeStyle; styles: ThemeStyle[] } => {
+  // Only the fields the theme uses: a change of another setting (the background memo, say) re-renders nothing here.
+  const themeStyle = useSettings((s) => s.themeStyle)
+  const appearance = useSettings((s) => s.dark)
+  const systemDark = useSystemDark()
+  const now = useThemeClock()
+  const style = effectiveStyle(themeStyle, now)
+  const mode = resolveMode(appearance, style, systemDark)
+  const styles = useMemo(() => availableStyles(now), [now])
+  const theme = themeFor(style, mode)
 
   useEffect(() => {
     document.documentElement.dataset.theme = style

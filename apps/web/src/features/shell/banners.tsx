@@ -4,6 +4,7 @@ import { snackbar } from '../../components/feedback/snackbar-store'
 import { MountWhen } from '../../components/lazy-mount'
 import { STORAGE_WARNING_DELAY_MS, STORAGE_WARNING_MS } from '../../config/constants'
 import { useDataset } from '../../lib/data'
+import { useHydrated } from '../../lib/hydration'
 import { useStore } from '../../lib/persisted-store'
 import { outdatedStore } from '../../lib/session'
 import { mirrorStore } from '../../lib/state'
@@ -12,7 +13,9 @@ import { readShellConfig } from './frontend-config'
 
 export function useShellConfig() {
   const config = useDataset('config')
-  return readShellConfig(config.data)
+  // A config stored from an earlier visit is not in the pre-rendered page: it counts once hydrated.
+  const hydrated = useHydrated()
+  return readShellConfig(hydrated ? config.data : undefined)
 }
 
 // The banners' Alert views load only when a banner is to be shown (most visits show none).
@@ -49,7 +52,7 @@ const OutdatedDialogView = lazy(() => import('./outdated-dialog'))
 
 /** Blocking dialog when a response said this client is outdated (its code loads only then). */
 export function OutdatedDialog() {
-  const outdated = useSyncExternalStore(outdatedStore.subscribe, outdatedStore.get)
+  const outdated = useSyncExternalStore(outdatedStore.subscribe, outdatedStore.get, () => false)
   return (
     <MountWhen when={outdated}>
       <OutdatedDialogView />

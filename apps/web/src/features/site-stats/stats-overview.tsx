@@ -2,6 +2,7 @@ import Typography from '@mui/material/Typography'
 import { useTranslation } from 'react-i18next'
 import { useDataset } from '../../lib/data'
 import { formatNumber } from '../../lib/format'
+import { useHydrated } from '../../lib/hydration'
 import { counterText, total24h } from './counter'
 import { useAnimatedCounter } from './use-animated-counter'
 
@@ -22,7 +23,8 @@ const SCREEN_READER_ONLY = {
 export function ReportsCounter({ variant = 'h3' }: { variant?: 'h3' | 'h4' }) {
   const { t, i18n } = useTranslation()
   const stats = useDataset('stats')
-  const target = total24h(stats.data)
+  // Statistics stored from an earlier visit are not in the pre-rendered page: they count once hydrated.
+  const target = total24h(useHydrated() ? stats.data : undefined)
   const value = useAnimatedCounter(target)
   return (
     <>

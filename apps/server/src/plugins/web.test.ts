@@ -1,0 +1,65 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../testing/test-app'
+import { homeVariant } from './web'
+
+const page = (key: string) => `<!doctype html><html><head><meta name="dropwise-prerender" content="${key}"></head><body>${key}</body></html>`
+
+describe('the web app: `/` is the pre-rendered variant that fits the visitor', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'dropwise-web-'))
+  const bare = mkdtempSync(join(tmpdir(), 'dropwise-web-bare-'))
+  let ctx: TestContext
+  let plain: TestContext
+  beforeAll(async () => {
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><p>index</p>')
+    writeFileSync(join(bare, 'index.html'), '<!doctype html><p>index</p>')
+    mkdirSync(join(dist, 'prerender'))
+    for (const lang of ['zh', 'en', 'ja', 'ko'])
+      for (const mode of ['light', 'dark']) {
+        const key = `${lang}.${mode}`
+        writeFileSync(join(dist, 'prerender', `${key}.html`), page(key))
+        writeFileSync(join(dist, 'prerender', `${key}.html.br`), brotliCompressSync(page(key)))
+        writeFileSync(join(dist, 'prerender', `${key}.html.gz`), gzipSync(page(key)))
+      }
+    ctx = await createTestContext({ name: 'pglite' }, { app: { webDist: dist } })
+    plain = await createTestContext({ name: 'pglite' }, { app: { webDist: bare } })
+  })
+  afterAll(async () => {
+    await Promise.all([ctx?.close(), plain?.close()])
+    rmSync(dist, { recursive: true, force: true })
+    rmSync(bare, { recursive: true, force: true })
+  })
+
+  it('picks the remembered variant, else Accept-Language (by weight) and the reported colour scheme', () => {
+    const v = (headers: Record<string, string>) => homeVariant({ headers })
+    expect(v({})).toBe('zh.light')
+    expect(v({ 'accept-language': 'fr-FR,fr;q=0.9,ja;q=0.8,en;q=0.7' })).toBe('ja.light')
+    expect(v({ 'accept-language': 'en;q=0.2,ko-KR;q=0.9' })).toBe('ko.light')
+    expect(v({ 'accept-language': 'de, fr' })).toBe('zh.light')
+    expect(v({ 'accept-language': 'en-US', 'sec-ch-prefers-color-scheme': '"dark"' })).toBe('en.dark')
+    expect(v({ 'accept-language': 'en-US', cookie: 'a=1; dropwise-home=ja.dark; b=2' })).toBe('ja.dark')
+    // A cookie that names no variant is ignored, not trusted as a file name.
+    expect(v({ 'accept-language': 'en-US', cookie: 'dropwise-home=../../etc/passwd' })).toBe('en.light')
+  })
+
+  it('sends that page compressed as the build wrote it, not cached without revalidation', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'ko', 'accept-encoding': 'gzip, br' } })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/^text\/html/)
+    expect(res.headers['content-encoding']).toBe('br')
+    expect(res.headers['cache-control']).toBe('no-cache')
+    expect(String(res.headers.vary)).toMatch(/Accept-Language/)
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(page('ko.light'))
+    const identity = await ctx.app.inject({ method: 'GET', url: '/', headers: { cookie: 'dropwise-home=en.dark' } })
+    expect(identity.headers['content-encoding']).toBeUndefined()
+    expect(identity.body).toBe(page('en.dark'))
+  })
+
+  it('falls back to index.html when the build has no pre-rendered pages, and other routes get index.html', async () => {
+    expect((await plain.app.inject({ method: 'GET', url: '/' })).body).toContain('index')
+    expect((await ctx.app.inject({ method: 'GET', url: '/result/stage' })).body).toContain('index')
+  })
+})

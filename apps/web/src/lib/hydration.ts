@@ -1,0 +1,51 @@
+import { useSyncExternalStore } from 'react'
+
+/*
+ * The first load of `/` arrives pre-rendered (vite.config.ts `prerenderHome`, src/prerender.tsx): the
+ * home page in one language and one colour mode, with its styles, so the browser paints it before any
+ * JavaScript runs. The app then hydrates those nodes instead of drawing them again, when what the
+ * visitor would see is what was rendered (`hydrationKey`); else it renders afresh over them.
+ *
+ * While hydrating, a component must render what the build rendered. Values only the browser knows
+ * (stored settings, data kept from an earlier visit, the random background) are read through
+ * `useHydrated`: false in the build and during hydration, true right after and in a fresh render.
+ */
+
+/** The variant a pre-rendered page was rendered as: `<language>.<mode>`, e.g. `en.light`. */
+export type Mode = 'light' | 'dark'
+export const prerenderKey = (locale: string, mode: Mode) => `${locale}.${mode}`
+export const PRERENDER_LOCALES = ['zh', 'en', 'ja', 'ko'] as const
+export const PRERENDER_MODES: readonly Mode[] = ['light', 'dark']
+/** The cookie by which the server picks the variant of `/` for the next visit. */
+export const PRERENDER_COOKIE = 'dropwise-home'
+
+let hints: { systemDark: boolean | null } = { systemDark: null }
+/**
+ * What the build assumed the browser reports (the OS colour scheme): the server snapshot of the
+ * hooks that read it, so hydration renders the same theme as the build did.
+ */
+export const setHydrationHints = (next: { systemDark: boolean | null }) => {
+  hints = next
+}
+export const hydrationHints = () => hints
+
+const never = () => () => undefined
+/** false while the build renders and while the page hydrates; true afterwards and in a fresh render. */
+export const useHydrated = () =>
+  useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  )
+
+/** Remembers the variant this visitor sees, so the server sends that one next time (a year, this site only). */
+export const rememberPrerenderVariant = (key: string) => {
+  if (typeof document === 'undefined') return
+  document.cookie = `${PRERENDER_COOKIE}=${key}; path=/; max-age=31536000; SameSite=Lax`
+}
+
+/** Drops that cookie (reset-all). */
+export const forgetPrerenderVariant = () => {
+  if (typeof document === 'undefined') return
+  document.cookie = `${PRERENDER_COOKIE}=; path=/; max-age=0; SameSite=Lax`
+}
