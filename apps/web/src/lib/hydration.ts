@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react'
  * The first load of `/` arrives pre-rendered (vite.config.ts `prerenderHome`, src/prerender.tsx): the
  * home page in one language and one colour mode, with its styles, so the browser paints it before any
  * JavaScript runs. The app then hydrates those nodes instead of drawing them again, when what the
- * visitor would see is what was rendered (`hydrationKey`); else it renders afresh over them.
+ * visitor would see is what was rendered (main.tsx compares `prerenderKey`s); else it renders afresh over them.
  *
  * While hydrating, a component must render what the build rendered. Values only the browser knows
  * (stored settings, data kept from an earlier visit, the random background) are read through
@@ -14,9 +14,7 @@ import { useSyncExternalStore } from 'react'
 /** The variant a pre-rendered page was rendered as: `<language>.<mode>`, e.g. `en.light`. */
 export type Mode = 'light' | 'dark'
 export const prerenderKey = (locale: string, mode: Mode) => `${locale}.${mode}`
-export const PRERENDER_LOCALES = ['zh', 'en', 'ja', 'ko'] as const
-export const PRERENDER_MODES: readonly Mode[] = ['light', 'dark']
-/** The cookie by which the server picks the variant of `/` for the next visit. */
+/** The cookie by which the server picks the variant of `/` for the next visit (apps/server plugins/web.ts reads it). */
 export const PRERENDER_COOKIE = 'dropwise-home'
 
 let hints: { systemDark: boolean | null } = { systemDark: null }
