@@ -138,26 +138,35 @@ export const startServer = async (extraEnv: Record<string, string> = {}): Promis
 /**
  * Console errors, uncaught errors, failed requests and HTTP errors seen by one page.
  * Call `leaving(page)` just before the test itself navigates the page elsewhere: requests the old
- * document had started and Chromium then cancels (`net::ERR_ABORTED`) were not failures of the
- * app, they were cut off by the test. Every other failed request still counts, aborted or not.
+ * document started (before the call, or after it while the next page was still loading: an idle
+ * callback, a worker being spawned) and Chromium then cancels (`net::ERR_ABORTED`) were not failures
+ * of the app, they were cut off by the test. Every other failed request still counts, aborted or not.
+ * A request belongs to the document that was on screen when it started (counted by main-frame
+ * navigations, which `watch` follows).
  */
-const generations = new WeakMap<Page, number>()
+const documents = new WeakMap<Page, number>()
+const leftDocuments = new WeakMap<Page, Set<number>>()
 export const leaving = (page: Page) => {
-  generations.set(page, (generations.get(page) ?? 0) + 1)
+  const left = leftDocuments.get(page) ?? new Set<number>()
+  left.add(documents.get(page) ?? 0)
+  leftDocuments.set(page, left)
 }
 
 export const watch = (page: Page) => {
   const problems: string[] = []
-  const generation = () => generations.get(page) ?? 0
+  const documentNow = () => documents.get(page) ?? 0
   const startedIn = new WeakMap<object, number>()
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) documents.set(page, documentNow() + 1)
+  })
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(`console: ${m.text()}`)
   })
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
-  page.on('request', (r) => startedIn.set(r, generation()))
+  page.on('request', (r) => startedIn.set(r, documentNow()))
   page.on('requestfailed', (r) => {
     const error = r.failure()?.errorText ?? ''
-    if (error === 'net::ERR_ABORTED' && (startedIn.get(r) ?? generation()) < generation()) return
+    if (error === 'net::ERR_ABORTED' && leftDocuments.get(page)?.has(startedIn.get(r) ?? documentNow())) return
     problems.push(`requestfailed: ${r.method()} ${r.url()} ${error}`)
   })
   page.on('response', (r) => {
