@@ -4,7 +4,7 @@ import { App } from './app/app'
 import { preloadPage } from './app/router'
 import { effectiveStyle, resolveMode } from './features/settings/theme-style'
 import { themeFor } from './features/settings/use-app-theme'
-import { prerenderKey, rememberPrerenderVariant } from './lib/hydration'
+import { prerenderKey } from './lib/hydration'
 import { baseOf, detectLocale, initI18n, isLocale, isSeaborn } from './lib/i18n'
 import { readUserCookie, removeUserCookie, adoptUserId, installApiHooks } from './lib/session'
 import { settingsStore } from './lib/state'
@@ -33,12 +33,11 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 const start = async () => {
   await initI18n(locale)
 
-  // The pre-rendered page variant that fits this visitor (lib/hydration.ts), remembered for the next visit.
+  // The pre-rendered page variant that fits this visitor (lib/hydration.ts); app.tsx remembers it for the next visit.
   const matches = (q: string) => typeof matchMedia === 'function' && matchMedia(q).matches
   const style = effectiveStyle(settings.themeStyle, new Date())
   const mode = resolveMode(settings.dark, style, typeof matchMedia === 'function' ? matches('(prefers-color-scheme: dark)') : null)
   const key = prerenderKey(baseOf(locale), mode)
-  rememberPrerenderVariant(key)
 
   const root = document.getElementById('root')
   // Hydrate the pre-rendered `/` when it shows what this visitor would see: the same language and

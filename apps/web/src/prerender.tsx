@@ -8,11 +8,7 @@
 import createCache from '@emotion/cache'
 import { CacheProvider } from '@emotion/react'
 import { prerender } from 'react-dom/static'
-import { matchRoutes } from 'react-router'
-import { App } from './app/app'
-import { buildTitle, type RouteHandle } from './app/route-handle'
-import { routes } from './app/router'
-import { APP_NAME_SEPARATOR, TITLE_SEPARATOR } from './config/constants'
+import { App, pageTitle } from './app/app'
 import { queryClient } from './lib/data'
 import { prerenderKey, setHydrationHints, type Mode } from './lib/hydration'
 import { changeLocale, i18next, initI18n, type BaseLocale } from './lib/i18n'
@@ -75,15 +71,10 @@ export const renderHome = async (locale: BaseLocale, mode: Mode): Promise<Preren
   // Queries the render created hold timers (their cache time) that would keep the build running.
   queryClient.clear()
   if (errors.length) throw errors[0] instanceof Error ? errors[0] : new Error(String(errors[0]))
-  const t = i18next.t.bind(i18next)
-  const titles = (matchRoutes(routes, '/') ?? []).flatMap((m) => {
-    const handle = m.route.handle as RouteHandle | undefined
-    return handle?.title ? [t(handle.title)] : []
-  })
   return {
     key: prerenderKey(locale, mode),
     html,
     styles: styleTags(cache),
-    title: buildTitle(titles, t('app.name'), TITLE_SEPARATOR, APP_NAME_SEPARATOR),
+    title: pageTitle('/', i18next.t.bind(i18next)),
   }
 }

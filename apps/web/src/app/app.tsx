@@ -2,6 +2,7 @@ import CssBaseline from '@mui/material/CssBaseline'
 import { ThemeProvider } from '@mui/material/styles'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { Component, lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react'
+import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { matchRoutes, Outlet, unstable_HistoryRouter as HistoryRouter, useLocation, useRoutes } from 'react-router'
 import { ConfirmDialog } from '../components/feedback/confirm-dialog'
@@ -22,16 +23,28 @@ import { routes, RouteError } from './router'
 
 const UpdatePrompt = lazy(() => import('../features/shell/update-prompt'))
 
-/** The handles of the routes matching the current address, outermost first. */
+/** The handles of the routes matching an address, outermost first. */
+const routeHandles = (pathname: string): RouteHandle[] =>
+  (matchRoutes(routes, pathname) ?? []).flatMap((m) => (m.route.handle ? [m.route.handle as RouteHandle] : []))
+
+/** The document title of an address (the pre-render writes it into the page too). */
+export const pageTitle = (pathname: string, t: TFunction) =>
+  buildTitle(
+    routeHandles(pathname).flatMap((h) => (h.title ? [t(h.title)] : [])),
+    t('app.name'),
+    TITLE_SEPARATOR,
+    APP_NAME_SEPARATOR,
+  )
+
 function useRouteHandles(): RouteHandle[] {
   const { pathname } = useLocation()
-  return useMemo(() => (matchRoutes(routes, pathname) ?? []).flatMap((m) => (m.route.handle ? [m.route.handle as RouteHandle] : [])), [pathname])
+  return useMemo(() => routeHandles(pathname), [pathname])
 }
 
 function DocumentTitle() {
   const { t } = useTranslation()
-  const titles = useRouteHandles().flatMap((h) => (h.title ? [t(h.title)] : []))
-  const title = buildTitle(titles, t('app.name'), TITLE_SEPARATOR, APP_NAME_SEPARATOR)
+  const { pathname } = useLocation()
+  const title = pageTitle(pathname, t)
   useEffect(() => {
     document.title = title
   }, [title])

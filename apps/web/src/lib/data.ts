@@ -1,11 +1,12 @@
 import type { Category, Server } from '@dropwise/schemas'
 import { QueryClient, useQuery, type UseQueryResult } from '@tanstack/react-query'
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useEffect, useState } from 'react'
 import { apiRequest } from './api'
 import { createDataCache } from './data-cache'
 import { decodeDataset } from './dataset-decoder'
 import { whenIdle } from './idle'
 import { BOOT_DATASETS, bucketOf, datasets, entryName, type DatasetData, type DatasetId } from './datasets'
+import { useStore } from './persisted-store'
 import { authStore, dataSourceStore, useDataSource } from './state-hooks'
 import { STORAGE_KEYS, storage } from './storage'
 
@@ -197,7 +198,4 @@ export const useNetworkState = () => {
   return state
 }
 
-function useUsername() {
-  const get = () => authStore.get().username
-  return useSyncExternalStore(authStore.subscribe, get, get)
-}
+const useUsername = () => useStore(authStore, (s) => s.username)
