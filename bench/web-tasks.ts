@@ -12,8 +12,9 @@ interface TraceEvent {
   ph: string
   ts: number
   dur?: number
+  pid: number
   tid: number
-  args?: { name?: string; data?: Record<string, unknown> }
+  args?: { name?: string; data?: Record<string, unknown>; beginData?: { url?: string } }
 }
 interface ProfileNode {
   id: number
@@ -31,8 +32,11 @@ try {
   await page.waitForTimeout(2500)
   const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents
 
-  const mainTid = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')?.tid
-  const onMain = events.filter((e) => e.tid === mainTid)
+  // The renderer main thread that parsed our page (the browser's other pages, e.g. its new-tab page,
+  // have renderer main threads in the trace too).
+  const ours = events.find((e) => e.name === 'ParseHTML' && e.args?.beginData?.url?.startsWith(server.url))
+  if (!ours) throw new Error('the trace has no parse of the page')
+  const onMain = events.filter((e) => e.pid === ours.pid && e.tid === ours.tid)
   const tasks = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > THRESHOLD_US)
   // The main thread's CPU profile: node table and timestamped samples.
   const nodes = new Map<number, string>()

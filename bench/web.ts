@@ -4,11 +4,14 @@
 //    requested until the network is idle is counted (entry, modulepreloads, lazy chunks the page
 //    asks for: home page, locale, validation); the size is the gzip (zlib level 9) of each body.
 // 2. Lighthouse (mobile, default throttling) performance score for `/`, Chromium via chrome-launcher.
-// Options: `-- --js-only` (no Lighthouse), `-- --runs=N` (N Lighthouse runs; the median run is reported).
+// Options: `-- --js-only` (no Lighthouse), `-- --runs=N` (N Lighthouse runs; the median run is reported),
+// `-- --cpu=N` (Lighthouse's CPU slowdown, 4 by default as in its mobile setting: a larger N stands for a
+// slower phone or host, and shows differences in main-thread work that the score hides at 4).
 // The last line is a JSON summary.
 import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { throttling } from 'lighthouse/core/config/constants.js'
 import type { Response } from 'playwright-core'
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startWebBench } from '../apps/web/e2e/harness'
 
@@ -16,6 +19,7 @@ const BUDGET_KB = 200
 /** `--js-only`: skip Lighthouse (quick size checks while working); `--runs=N`: N Lighthouse runs (median reported). */
 const jsOnly = process.argv.includes('--js-only')
 const runs = Math.max(1, Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 1) || 1)
+const cpuSlowdown = Math.max(1, Number(process.argv.find((a) => a.startsWith('--cpu='))?.slice(6) ?? 4) || 4)
 
 const { server, browser } = await startWebBench()
 try {
@@ -73,7 +77,14 @@ try {
   for (let run = 0; run < (jsOnly ? 0 : runs); run++) {
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] })
     try {
-      const result = await lighthouse(`${server.url}/`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })
+      const result = await lighthouse(`${server.url}/`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        // Lighthouse's mobile network figures with the chosen CPU slowdown.
+        throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
+      })
       const lhr = result?.lhr
       if (!lhr) throw new Error('no Lighthouse result')
       const num = (id: string) => lhr.audits[id]?.numericValue
@@ -90,7 +101,7 @@ try {
       }
       const shifts = (lhr.audits['layout-shifts']?.details as { items?: { score?: number; node?: { snippet?: string } }[] } | undefined)?.items ?? []
       lighthouseRuns.push(r)
-      console.log(`Lighthouse ${lhr.lighthouseVersion} performance (mobile, simulated throttling) for /: ${r.score}`)
+      console.log(`Lighthouse ${lhr.lighthouseVersion} performance (mobile, simulated throttling${cpuSlowdown === 4 ? '' : `, CPU slowdown ${cpuSlowdown}x`}) for /: ${r.score}`)
       console.log(`  FCP ${r.fcpMs?.toFixed(0)} ms, LCP ${r.lcpMs?.toFixed(0)} ms, TBT ${r.tbtMs?.toFixed(0)} ms, CLS ${r.cls?.toFixed(3)}, Speed Index ${r.speedIndexMs?.toFixed(0)} ms`)
       if (r.lcpElement) console.log(`  LCP element: ${r.lcpElement}`)
       for (const shift of shifts.slice(0, 3)) console.log(`  layout shift ${shift.score?.toFixed(3)}: ${shift.node?.snippet?.slice(0, 120)}`)
