@@ -4,7 +4,7 @@ import { App } from './app/app'
 import { preloadPage } from './app/router'
 import { effectiveStyle, resolveMode } from './features/settings/theme-style'
 import { themeFor } from './features/settings/use-app-theme'
-import { prerenderKey } from './lib/hydration'
+import { prerenderKey, startHydration } from './lib/hydration'
 import { baseOf, detectLocale, initI18n, isLocale, isSeaborn } from './lib/i18n'
 import { readUserCookie, removeUserCookie, adoptUserId, installApiHooks } from './lib/session'
 import { settingsStore } from './lib/state'
@@ -61,6 +61,7 @@ const start = async () => {
   // different markup is reported, and React then renders that part afresh.
   if (root) {
     document.documentElement.dataset.firstRender = hydrate ? 'hydrate' : 'fresh'
+    if (hydrate) startHydration(location.pathname)
     startTransition(() => {
       if (hydrate)
         hydrateRoot(root, app, {

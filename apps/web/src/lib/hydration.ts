@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { useDeferredValue } from 'react'
 
 /*
  * The first load of `/` arrives pre-rendered (vite.config.ts `prerenderHome`, src/prerender.tsx): the
@@ -27,14 +27,24 @@ export const setHydrationHints = (next: { systemDark: boolean | null }) => {
 }
 export const hydrationHints = () => hints
 
-const never = () => () => undefined
-/** false while the build renders and while the page hydrates; true afterwards and in a fresh render. */
-export const useHydrated = () =>
-  useSyncExternalStore(
-    never,
-    () => true,
-    () => false,
-  )
+/** The address whose pre-rendered page is being hydrated (main.tsx), until the visitor goes elsewhere. */
+let hydratingPath: string | null = null
+export const startHydration = (path: string) => {
+  hydratingPath = path
+}
+const hydrating = () => {
+  if (typeof window === 'undefined') return true // the build's pre-render
+  if (hydratingPath !== null && location.pathname !== hydratingPath) hydratingPath = null
+  return hydratingPath !== null
+}
+
+/**
+ * false while the build renders and while the page hydrates, then true; true from the start in a
+ * fresh render. A deferred value: React switches it in a render of its own that yields like a
+ * transition, right after the hydration (not with useSyncExternalStore's server snapshot, whose
+ * switch React renders synchronously, in one long task with whatever else is pending).
+ */
+export const useHydrated = () => useDeferredValue(true, hydrating() ? false : undefined)
 
 /** Remembers the variant this visitor sees, so the server sends that one next time (a year, this site only). */
 export const rememberPrerenderVariant = (key: string) => {
