@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { cookieValue } from '../lib/cookies'
 
 const BUILDING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="5">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>Dropwise</title></head>
@@ -21,7 +22,7 @@ const VARIANT_COOKIE = 'dropwise-home'
  * as the app decides) and the colour scheme the browser reports, light when it says nothing.
  */
 export const homeVariant = (req: Pick<FastifyRequest, 'headers'>): string => {
-  const cookie = new RegExp(`(?:^|;\\s*)${VARIANT_COOKIE}=([^;]*)`).exec(String(req.headers.cookie ?? ''))?.[1]
+  const cookie = cookieValue(req.headers.cookie, VARIANT_COOKIE)
   if (cookie && VARIANT.test(cookie)) return cookie
   const wanted = String(req.headers['accept-language'] ?? '')
     .split(',')

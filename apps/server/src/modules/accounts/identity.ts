@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify'
+import { cookieValue } from '../../lib/cookies'
 
 /**
  * The PenguinID a request carries (api-v2.md §2.3): the Authorization header first (scheme
@@ -11,17 +12,11 @@ export const penguinIdOf = (req: FastifyRequest): string | null => {
     const id = m?.[1]?.trim()
     return id ? id : null
   }
-  const cookie = req.headers.cookie
-  if (!cookie) return null
-  for (const part of cookie.split(';')) {
-    const eq = part.indexOf('=')
-    if (eq < 0 || part.slice(0, eq).trim() !== 'userID') continue
-    try {
-      const id = decodeURIComponent(part.slice(eq + 1).trim())
-      return id || null
-    } catch {
-      return null
-    }
+  const cookie = cookieValue(req.headers.cookie, 'userID')
+  if (cookie === undefined) return null
+  try {
+    return decodeURIComponent(cookie) || null
+  } catch {
+    return null
   }
-  return null
 }
