@@ -1,13 +1,30 @@
 import pino from 'pino'
 import { buildApp } from './app'
 import { DEMO_DEFAULTS } from './modules/demo/demo-defaults'
-import { parseEnv } from './config/env'
+import { parseEnv, type Env } from './config/env'
+import { exitOnStartupError, StartupError } from './config/startup-error'
+import { fastifyTrustProxy } from './config/trust-proxy'
 import { openDatabase, prepareDatabase, readBinInfo } from './lib/bootstrap'
+import type { Db } from './plugins/db'
 
-/** The only file that reads the environment, listens and exits. */
-const env = parseEnv()
-const log = pino({ level: env.LOG_LEVEL })
-const db = await openDatabase(env)
+/**
+ * The only file that reads the environment, listens and exits. A bad variable, a data folder another
+ * process holds or a port in use ends start-up with one readable message on stderr and exit code 1.
+ */
+let env: Env
+let db: Db
+let log: pino.Logger
+try {
+  env = parseEnv()
+  log = pino({ level: env.LOG_LEVEL })
+  const logger = log
+  db = await openDatabase(env, {
+    onStaleLock: ({ holder, lockFile }) =>
+      logger.info({ lockFile, holder }, holder ? `recovered the data folder lock of process ${holder.pid}, which is gone` : 'replaced an unreadable data folder lock'),
+  })
+} catch (err) {
+  exitOnStartupError(err)
+}
 try {
   const prepared = await prepareDatabase(db, env.SEED_DIR)
   log.info({ database: db.kind, migrations: prepared.migrations, seed: prepared.seed, counts: prepared.counts }, 'database ready')
@@ -22,11 +39,12 @@ const app = await buildApp({
   loggerInstance: log,
   webDist: env.WEB_DIST,
   binInfo: readBinInfo(env.BUILD_COMMIT),
-  trustProxy: env.TRUST_PROXY ?? false,
+  trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
   closeDb: true,
   background: true,
   ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
   writeLimitPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
+  identityLimitPerMinute: env.RATE_LIMIT_IDENTITY_PER_MINUTE,
   recognizerPack: { dir: env.RECOGNIZER_PACK_DIR, url: env.RECOGNIZER_PACK_URL },
 })
 
@@ -43,7 +61,17 @@ const shutdown = async (signal: string) => {
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
 process.on('SIGINT', () => void shutdown('SIGINT'))
 
-await app.listen({ host: env.HOST, port: env.PORT })
+try {
+  await app.listen({ host: env.HOST, port: env.PORT })
+} catch (err) {
+  await app.close().catch(() => {})
+  const code = (err as NodeJS.ErrnoException).code
+  if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+    const why = code === 'EADDRINUSE' ? 'is already in use' : code === 'EACCES' ? 'needs privileges this process lacks' : 'is not an address of this machine'
+    exitOnStartupError(new StartupError(`Cannot listen on ${env.HOST}:${env.PORT}: the address ${why} (${code}). Set PORT (or HOST) to another value.`))
+  }
+  exitOnStartupError(err)
+}
 void app.services.matrix.warm(['CN', 'US', 'JP', 'KR']).catch((err: unknown) => app.log.warn({ err }, 'cache warm-up failed'))
 
 // Demo reports: once, on the embedded database unless DEMO=0; on PostgreSQL only when DEMO=1.

@@ -1,10 +1,18 @@
-import { parseEnv } from '../config/env'
+import { parseEnv, type Env } from '../config/env'
+import { exitOnStartupError } from '../config/startup-error'
 import { openDatabase, prepareDatabase } from '../lib/bootstrap'
+import type { Db } from '../plugins/db'
 
 /** `npm run db:seed [-- --force]`: migrate and load the seed into DATABASE_URL (or the embedded database). */
-const env = parseEnv()
 const force = process.argv.includes('--force')
-const db = await openDatabase(env)
+let env: Env
+let db: Db
+try {
+  env = parseEnv()
+  db = await openDatabase(env) // refuses a data folder another process (e.g. a running server) holds
+} catch (err) {
+  exitOnStartupError(err)
+}
 try {
   const result = await prepareDatabase(db, env.SEED_DIR, { force })
   console.log(

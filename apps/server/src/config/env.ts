@@ -1,31 +1,58 @@
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
+import { StartupError } from './startup-error'
+import { parseTrustProxy, TRUST_PROXY_FORM, type TrustProxy } from './trust-proxy'
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url))
 
 const flag = z
-  .enum(['0', '1', 'true', 'false', ''])
+  .enum(['0', '1', 'true', 'false', ''], { error: 'must be 0, 1, true or false' })
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true'))
 
+const wholeNumber = (min: number, max?: number) => {
+  const error = max === undefined ? `must be a whole number ≥ ${min}` : `must be a whole number from ${min} to ${max}`
+  const n = z.coerce.number({ error }).int({ error }).min(min, { error })
+  return max === undefined ? n : n.max(max, { error })
+}
+
+const urlWithScheme = (schemes: readonly string[]) =>
+  z.string().refine((v) => URL.canParse(v) && schemes.includes(new URL(v).protocol), {
+    error: `must be a ${schemes.map((s) => `${s}//`).join(' or ')} URL`,
+  })
+
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): TrustProxy => {
+    const parsed = parseTrustProxy(raw)
+    if (parsed.ok) return parsed.value
+    ctx.addIssue({ code: 'custom', message: `must be ${TRUST_PROXY_FORM} (not valid: ${parsed.invalid.map((e) => JSON.stringify(e)).join(', ')})` })
+    return z.NEVER
+  })
+
 export const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  NODE_ENV: z.enum(['development', 'production', 'test'], { error: 'must be development, production or test' }).default('production'),
   HOST: z.string().default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Embedded PGlite data folder, used when DATABASE_URL is not set. */
+  PORT: wholeNumber(0, 65535).default(8080),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' })
+    .default('info'),
+  /** Embedded PGlite data folder, used when DATABASE_URL is not set; one process at a time (a lock file inside). */
   DATA_DIR: z.string().default('./.data'),
-  DATABASE_URL: z.string().url().optional(),
-  REDIS_URL: z.string().url().optional(),
+  DATABASE_URL: urlWithScheme(['postgres:', 'postgresql:']).optional(),
+  REDIS_URL: urlWithScheme(['redis:', 'rediss:']).optional(),
   SEED_DIR: z.string().default(`${repoRoot}data/seed`),
   WEB_DIST: z.string().default(`${repoRoot}apps/web/dist`),
   /** Demo reports (issue #3); default on only for the embedded database. */
   DEMO: flag,
-  /** Trust X-Forwarded-For from a reverse proxy. */
-  TRUST_PROXY: flag,
+  /** Reverse proxies whose X-Forwarded-For is believed (config/trust-proxy.ts): a hop count or a list of addresses/ranges; off by default. */
+  TRUST_PROXY: trustProxy,
   BUILD_COMMIT: z.string().default('dev'),
-  /** Write requests (reports, recalls) per minute and client IP before 429. */
-  RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  /** Stored reports per minute and client address, all write routes together (a recognition batch counts its entries). */
+  RATE_LIMIT_WRITES_PER_MINUTE: wholeNumber(1).default(1000),
+  /** Logins and unknown PenguinIDs on personal routes per minute and client address. */
+  RATE_LIMIT_IDENTITY_PER_MINUTE: wholeNumber(1).default(30),
   /** Folder of a screenshot-recognizer pack (`npm run recognizer:pack`), served at /recognizer-pack/. */
   RECOGNIZER_PACK_DIR: z.string().optional(),
   /** Address of a recognizer pack folder served elsewhere (absolute URL or path); wins over RECOGNIZER_PACK_DIR. */
@@ -33,14 +60,22 @@ export const EnvSchema = z.object({
 })
 export type Env = z.infer<typeof EnvSchema>
 
-/** Parses the environment once; a bad value stops start-up with the list of offending keys. */
+/**
+ * Parses the environment once. A bad value stops start-up with a StartupError listing every offending
+ * variable, one per line, with what is wrong and the accepted form (values are not echoed: URLs hold passwords).
+ */
 export const parseEnv = (source: Record<string, string | undefined> = process.env): Env => {
   // An empty variable counts as unset (`DATABASE_URL= npm start` uses the embedded database).
   const set = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''))
   const result = EnvSchema.safeParse(set)
   if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
-    throw new Error(`Invalid environment:\n${lines.join('\n')}`)
+    const byKey = new Map<string, string>()
+    for (const issue of result.error.issues) {
+      const key = issue.path.join('.')
+      if (!byKey.has(key)) byKey.set(key, issue.message)
+    }
+    const lines = [...byKey].map(([key, message]) => `  ${key}: ${message}`)
+    throw new StartupError(`Invalid environment (see Configuration in README.md):\n${lines.join('\n')}`)
   }
   return result.data
 }

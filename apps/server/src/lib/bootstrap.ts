@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { BinInfo } from '@dropwise/schemas'
+import type { AcquireOptions } from '../db/data-dir-lock'
 import { migrate } from '../db/migrate'
 import { createSeedRepository } from '../modules/seed/seed.repository'
 import { readSeedDir } from '../modules/seed/seed-files'
@@ -8,9 +9,14 @@ import { createSeedService, type SeedOutcome } from '../modules/seed/seed.servic
 import { createDb, type Db } from '../plugins/db'
 import type { Env } from '../config/env'
 
-/** Opens the database the environment names: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR. */
-export const openDatabase = (env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>): Promise<Db> =>
-  env.DATABASE_URL ? createDb({ kind: 'postgres', url: env.DATABASE_URL }) : createDb({ kind: 'pglite', dataDir: env.DATA_DIR })
+/**
+ * Opens the database the environment names: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR
+ * (locked for this process: DataDirLockedError, a StartupError, when another process holds the folder).
+ */
+export const openDatabase = (env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>, opts: { onStaleLock?: AcquireOptions['onStaleLock'] } = {}): Promise<Db> =>
+  env.DATABASE_URL
+    ? createDb({ kind: 'postgres', url: env.DATABASE_URL })
+    : createDb({ kind: 'pglite', dataDir: env.DATA_DIR, ...(opts.onStaleLock ? { onStaleLock: opts.onStaleLock } : {}) })
 
 /** Migrates, then loads the seed when the database does not hold this seed yet. */
 export const prepareDatabase = async (db: Db, seedDir: string, opts: { force?: boolean } = {}) => {

@@ -1,7 +1,7 @@
-import { mkdir } from 'node:fs/promises'
 import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
+import { acquireDataDirLock, type AcquireOptions, type DataDirLock } from '../db/data-dir-lock'
 import type { Database } from '../db/database'
 import { PGliteDialect } from '../db/pglite-dialect'
 
@@ -20,9 +20,13 @@ const NUMERIC = 1700
 
 export type DbOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir: string | null /* null = in memory */ }
+  | { kind: 'pglite'; dataDir: string | null /* null = in memory */; onStaleLock?: AcquireOptions['onStaleLock'] }
 
-/** PGlite by default (a data folder), PostgreSQL when a URL is given: chosen here and nowhere else. */
+/**
+ * PGlite by default (a data folder), PostgreSQL when a URL is given: chosen here and nowhere else.
+ * A PGlite data folder is locked for this process first (DataDirLockedError when another holds it) and
+ * unlocked by `close()`, so every entry point (server, CLIs, benches, tests) gets one process per folder.
+ */
 export const createDb = async (options: DbOptions): Promise<Db> => {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 })
@@ -33,12 +37,25 @@ export const createDb = async (options: DbOptions): Promise<Db> => {
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     return { kysely, kind: 'postgres', close: () => kysely.destroy() }
   }
-  if (options.dataDir) await mkdir(options.dataDir, { recursive: true })
-  const pglite = new PGlite({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v) },
-  })
-  await pglite.waitReady
-  const kysely = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
-  return { kysely, kind: 'pglite', close: () => kysely.destroy() }
+  let lock: DataDirLock | null = null
+  if (options.dataDir) lock = await acquireDataDirLock(options.dataDir, options.onStaleLock ? { onStaleLock: options.onStaleLock } : {})
+  try {
+    const pglite = new PGlite({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v) },
+    })
+    await pglite.waitReady
+    const kysely = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
+    const close = async () => {
+      try {
+        await kysely.destroy()
+      } finally {
+        lock?.release()
+      }
+    }
+    return { kysely, kind: 'pglite', close }
+  } catch (err) {
+    lock?.release()
+    throw err
+  }
 }
