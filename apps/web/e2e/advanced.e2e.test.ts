@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureWebBuild, hasChromium, launchServerAndBrowser, type RunningServer, settle, watch } from './harness'
+import { addTestScript, ensureWebBuild, hasChromium, launchServerAndBrowser, type RunningServer, settle, watch } from './harness'
 
 const chromium = hasChromium()
 const HOUR = 3_600_000
@@ -277,7 +277,7 @@ describe.skipIf(!chromium)('advanced query in Chromium', () => {
     expect(await page.getByTestId('advanced-result').count()).toBe(1)
 
     const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
-    await page.addScriptTag({ content: readFileSync(axePath, 'utf8') })
+    await addTestScript(page, readFileSync(axePath, 'utf8'))
     const violations = await page.evaluate(async () => {
       const axe = (window as unknown as { axe: { run: (ctx: Element | Document) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[] }> } }).axe
       // The page's own content (the shell is checked by its own suite).

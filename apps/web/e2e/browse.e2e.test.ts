@@ -5,10 +5,11 @@
  * statistics counter against the API's 24 h total, the usage probe's navigation count, and axe-core
  * on home, search, site statistics and an about page.
  */
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { e2eBackends, ensureWebBuild, hasChromium, launchServerAndBrowser, type RunningServer, settle, watch } from './harness'
+import { addTestScript, e2eBackends, ensureWebBuild, hasChromium, launchServerAndBrowser, type RunningServer, settle, watch } from './harness'
 // api-v2 §12's report R (a valid single run of wk_kc_5), the one the server tests and benches use.
 import { R } from '../../server/src/testing/reports'
 
@@ -168,7 +169,7 @@ describe.skipIf(!chromium).each(e2eBackends('browse'))('browsing journeys in Chr
       await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' })
       await ready(page)
       await settle(page)
-      await page.addScriptTag({ path: AXE_PATH })
+      await addTestScript(page, readFileSync(AXE_PATH, 'utf8'))
       const violations = await page.evaluate(async () => {
         const axe = (window as unknown as { axe: { run: (ctx: object, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[]; html: string }[] }[] }> } }).axe
         // The whole page: its content and the shell around it (top bar, drawer, footer).

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { animationsDone, CHROMIUM_PATH, e2eBackends, ensureWebBuild, hasChromium, launchServerAndBrowser, repoRoot, type RunningServer, settle, watch } from './harness'
+import { addTestScript, animationsDone, CHROMIUM_PATH, e2eBackends, ensureWebBuild, hasChromium, launchServerAndBrowser, repoRoot, type RunningServer, settle, watch } from './harness'
 
 const chromium = hasChromium()
 if (!chromium) console.warn(`e2e: skipped, ${CHROMIUM_PATH} is not installed (apt-get install -y chromium)`)
@@ -60,7 +60,7 @@ const reportPlan = (): Drop[][] => {
 
 const axe = async (page: Page, selector: string) => {
   await animationsDone(page)
-  await page.addScriptTag({ path: join(repoRoot, 'node_modules/axe-core/axe.min.js') })
+  await addTestScript(page, readFileSync(join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8'))
   const violations = await page.evaluate(async (sel) => {
     const w = window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }> } }
     const result = await w.axe.run({ include: [[sel]] }, { resultTypes: ['violations'] })

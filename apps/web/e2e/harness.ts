@@ -152,15 +152,42 @@ export const leaving = (page: Page) => {
   leftDocuments.set(page, left)
 }
 
+/** How `watch` reports a Content-Security-Policy violation: `csp: securitypolicyviolation: <directive> blocked <uri> at <file>:<line>`. */
+export const CSP_VIOLATION = 'securitypolicyviolation:'
+
+/**
+ * Run in a document (init script) or a worker (evaluated when Playwright sees it start): every
+ * `securitypolicyviolation` event is written to the console as an error naming the violated directive,
+ * the blocked URI and where it happened, so `watch` counts it as a problem. Chromium writes a
+ * document's refusals to the console itself too, but a worker's never reach Playwright; in a worker the
+ * listener lands just after the worker started, so a refusal in its very first synchronous code would
+ * still go unseen (that code failing usually shows some other way). Once per global, however often it is installed.
+ */
+export const CSP_VIOLATION_LISTENER = `(() => {
+  const g = globalThis
+  if (g.__dropwiseCspWatch) return
+  g.__dropwiseCspWatch = true
+  g.addEventListener('securitypolicyviolation', (e) => {
+    console.error(${JSON.stringify(CSP_VIOLATION)} + ' ' + e.effectiveDirective + ' blocked ' + (e.blockedURI || '(nothing)') + ' at ' + (e.sourceFile || '?') + ':' + e.lineNumber + (e.sample ? ' (' + e.sample + ')' : ''))
+  }, true)
+})()`
+
 export const watch = (page: Page) => {
   const problems: string[] = []
   const documentNow = () => documents.get(page) ?? 0
   const startedIn = new WeakMap<object, number>()
+  // The listener for the page's documents and workers. Registered without waiting (callers navigate
+  // right after watch): a context that must not miss its first document adds it itself, awaited
+  // (context.addInitScript(CSP_VIOLATION_LISTENER)); Chromium's own console message is there in any case.
+  void page.addInitScript(CSP_VIOLATION_LISTENER).catch(() => undefined)
+  page.on('worker', (w) => void w.evaluate(CSP_VIOLATION_LISTENER).catch(() => undefined))
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) documents.set(page, documentNow() + 1)
   })
   page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console: ${m.text()}`)
+    if (m.type() !== 'error') return
+    const text = m.text()
+    problems.push(text.startsWith(CSP_VIOLATION) ? `csp: ${text}` : `console: ${text}`)
   })
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`))
   page.on('request', (r) => startedIn.set(r, documentNow()))
@@ -228,16 +255,34 @@ export const startWebBench = async () => {
   return launchServerAndBrowser()
 }
 
+interface AnimatedDocument {
+  getAnimations(): { playState: string; effect: { getTiming(): { iterations?: number } } | null }[]
+}
 /**
  * Waits until every finite animation and transition has ended (dialogs fade in over ~225 ms, longer on
  * a loaded machine): axe measures colours as painted, so a half-faded dialog reads as low contrast.
  * Endless ones (progress spinners) are ignored.
  */
 export const animationsDone = (page: Page, timeoutMs = 10_000) =>
-  // A string, evaluated in the page: bench/tsconfig.json (which also compiles this file) has no DOM types.
-  page.waitForFunction("document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)", undefined, {
-    timeout: timeoutMs,
-  })
+  // A function, not a string: Playwright polls a string predicate with eval, which the app's
+  // Content-Security-Policy refuses. Typed by hand: bench/tsconfig.json (which also compiles this file) has no DOM types.
+  page.waitForFunction(
+    () =>
+      (globalThis as unknown as { document: AnimatedDocument }).document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: timeoutMs },
+  )
+
+/**
+ * Runs a script of the test's own (axe-core) in the page. `page.addScriptTag` would insert an inline
+ * `<script>`, which the app's Content-Security-Policy refuses (and reports); an evaluation through the
+ * DevTools protocol is exempt from it, as Playwright's own evaluations are.
+ */
+export const addTestScript = async (page: Page, source: string) => {
+  await page.evaluate(source)
+}
 
 /**
  * Databases a journey file runs on: the seeded embedded one always; PostgreSQL too when

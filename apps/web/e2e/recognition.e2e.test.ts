@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { animationsDone, CHROMIUM_ARGS, CHROMIUM_PATH, ensureWebBuild, hasChromium, repoRoot, type RunningServer, settle, startServer, watch } from './harness'
+import { addTestScript, animationsDone, CHROMIUM_ARGS, CHROMIUM_PATH, ensureWebBuild, hasChromium, repoRoot, type RunningServer, settle, startServer, watch } from './harness'
 
 const shared = join(repoRoot, '../shared/data/recognition')
 const resources = join(shared, 'resources')
@@ -35,7 +35,7 @@ const REJECTED = 'images/zh_cn/MuMu12-20231102-205401.png'
 const axeViolations = async (page: Page) => {
   await animationsDone(page)
   const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
-  await page.addScriptTag({ content: readFileSync(axePath, 'utf8') })
+  await addTestScript(page, readFileSync(axePath, 'utf8'))
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Element | Document) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[] }> } }).axe
     const result = await axe.run(document.querySelector('[data-testid="recognition-page"]') ?? document)

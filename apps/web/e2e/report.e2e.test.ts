@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { animationsDone, CHROMIUM_PATH, ensureWebBuild, hasChromium, launchServerAndBrowser, type RunningServer, watch } from './harness'
+import { addTestScript, animationsDone, CHROMIUM_PATH, ensureWebBuild, hasChromium, launchServerAndBrowser, type RunningServer, watch } from './harness'
 
 const chromium = hasChromium()
 if (!chromium) console.warn(`e2e: skipped, ${CHROMIUM_PATH} is not installed (apt-get install -y chromium)`)
@@ -87,7 +87,7 @@ describe.skipIf(!chromium)('report by hand in Chromium', () => {
   const axeViolations = async (page: Page, selector: string) => {
     await animationsDone(page)
     const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
-    await page.addScriptTag({ content: readFileSync(axePath, 'utf8') })
+    await addTestScript(page, readFileSync(axePath, 'utf8'))
     return page.evaluate(async (sel) => {
       const axe = (window as unknown as { axe: { run: (ctx: Element | Document) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[] }> } }).axe
       const result = await axe.run(document.querySelector(sel) ?? document)

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { e2eBackends, ensureWebBuild, hasChromium, launchServerAndBrowser, repoRoot, type RunningServer, settle, watch } from './harness'
+import { addTestScript, e2eBackends, ensureWebBuild, hasChromium, launchServerAndBrowser, repoRoot, type RunningServer, settle, watch } from './harness'
 
 interface MatrixRow {
   stageId: string
@@ -179,7 +179,7 @@ describe.skipIf(!chromium).each(e2eBackends('stats'))('stats pages in Chromium o
     for (const path of ['/result/item', '/result/item/30012', '/result/stage', '/result/stage/main_1/main_01-07']) {
       await open(page, path)
       await settle(page)
-      await page.addScriptTag({ content: axe })
+      await addTestScript(page, axe)
       const violations = await page.evaluate(async () => {
         type Run = (ctx: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>
         const w = window as unknown as { axe: { run: Run } }

@@ -1,3 +1,5 @@
+// First: before any module that could load zod (see the file).
+import './lib/zod-jitless'
 import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'

@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
+import { docsSecurityHeaders, setHeaders } from './security-headers'
 
 /** OpenAPI document and interactive docs at /api/docs, generated from the zod schemas the routes validate with. */
 export const docsPlugin = fp(async (app: FastifyInstance, opts: { version: string }) => {
@@ -23,5 +24,10 @@ export const docsPlugin = fp(async (app: FastifyInstance, opts: { version: strin
       return jsonSchemaTransform(input)
     },
   })
-  await app.register(swaggerUi, { routePrefix: '/api/docs' })
+  // Swagger UI under a policy of its own (security-headers.ts): scripts and styles are its own files,
+  // "Try it out" calls this server. Its JSON document gets the same headers, which do it no harm.
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (_req, reply) => setHeaders(reply, docsSecurityHeaders()))
+    await scope.register(swaggerUi, { routePrefix: '/api/docs' })
+  })
 })

@@ -4,9 +4,13 @@ import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../testing/test-app'
+import { inlineScriptHashes } from './security-headers'
 import { homeVariant } from './web'
 
-const page = (key: string) => `<!doctype html><html><head><meta name="dropwise-prerender" content="${key}"></head><body>${key}</body></html>`
+const page = (key: string) =>
+  `<!doctype html><html><head><meta name="dropwise-prerender" content="${key}"><script>window.__dropwiseStart=function(){}</script></head><body>${key}</body></html>`
+const INDEX = '<!doctype html><script>start()</script><p>index</p>'
+const scriptSrc = (csp: unknown) => String(csp).split('; ').find((d) => d.startsWith('script-src '))?.split(' ').slice(1) ?? []
 
 describe('the web app: `/` is the pre-rendered variant that fits the visitor', () => {
   const dist = mkdtempSync(join(tmpdir(), 'dropwise-web-'))
@@ -14,7 +18,9 @@ describe('the web app: `/` is the pre-rendered variant that fits the visitor', (
   let ctx: TestContext
   let plain: TestContext
   beforeAll(async () => {
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><p>index</p>')
+    writeFileSync(join(dist, 'index.html'), INDEX)
+    mkdirSync(join(dist, 'assets'))
+    writeFileSync(join(dist, 'assets', 'planner.worker-x.js'), 'self.onmessage = () => {}')
     writeFileSync(join(bare, 'index.html'), '<!doctype html><p>index</p>')
     mkdirSync(join(dist, 'prerender'))
     for (const lang of ['zh', 'en', 'ja', 'ko'])
@@ -24,7 +30,7 @@ describe('the web app: `/` is the pre-rendered variant that fits the visitor', (
         writeFileSync(join(dist, 'prerender', `${key}.html.br`), brotliCompressSync(page(key)))
         writeFileSync(join(dist, 'prerender', `${key}.html.gz`), gzipSync(page(key)))
       }
-    ctx = await createTestContext({ name: 'pglite' }, { app: { webDist: dist } })
+    ctx = await createTestContext({ name: 'pglite' }, { app: { webDist: dist, recognizerPack: { url: 'https://packs.example/v1/' } } })
     plain = await createTestContext({ name: 'pglite' }, { app: { webDist: bare } })
   })
   afterAll(async () => {
@@ -61,5 +67,44 @@ describe('the web app: `/` is the pre-rendered variant that fits the visitor', (
   it('falls back to index.html when the build has no pre-rendered pages, and other routes get index.html', async () => {
     expect((await plain.app.inject({ method: 'GET', url: '/' })).body).toContain('index')
     expect((await ctx.app.inject({ method: 'GET', url: '/result/stage' })).body).toContain('index')
+  })
+
+  describe('security headers', () => {
+    const expectCommon = (headers: Record<string, unknown>) => {
+      expect(headers['x-content-type-options']).toBe('nosniff')
+      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+      expect(headers['x-frame-options']).toBe('DENY')
+      expect(String(headers['content-security-policy'])).toMatch(/frame-ancestors 'none'/)
+    }
+
+    it('`/`: the policy names the hashes of the variant\'s inline scripts, compressed or not', async () => {
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const res = await ctx.app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'ja', 'accept-encoding': encoding, host: 'stats.example' } })
+        expectCommon(res.headers)
+        expect(scriptSrc(res.headers['content-security-policy'])).toEqual(["'self'", "'wasm-unsafe-eval'", ...inlineScriptHashes(page('ja.light'))])
+        // The probe's websocket on this host; the recognizer pack's other origin.
+        expect(String(res.headers['content-security-policy'])).toContain("connect-src 'self' ws://stats.example wss://stats.example https://packs.example;")
+      }
+    })
+
+    it('the SPA fallback, index.html itself and the static files carry them too', async () => {
+      for (const url of ['/result/stage', '/index.html']) {
+        const res = await ctx.app.inject({ method: 'GET', url })
+        expect(res.statusCode, url).toBe(200)
+        expectCommon(res.headers)
+        expect(scriptSrc(res.headers['content-security-policy']), url).toEqual(["'self'", "'wasm-unsafe-eval'", ...inlineScriptHashes(INDEX)])
+      }
+      // A worker runs under the policy of its script's response.
+      const worker = await ctx.app.inject({ method: 'GET', url: '/assets/planner.worker-x.js' })
+      expect(worker.statusCode).toBe(200)
+      expectCommon(worker.headers)
+      expect(scriptSrc(worker.headers['content-security-policy'])).toEqual(["'self'", "'wasm-unsafe-eval'"])
+    })
+
+    it('the API gets nosniff but no page policy', async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/v2/items' })
+      expect(res.headers['x-content-type-options']).toBe('nosniff')
+      expect(res.headers['content-security-policy']).toBeUndefined()
+    })
   })
 })

@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs'
 import { mkdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { cookieValue } from '../lib/cookies'
+import { inlineScriptHashes, setHeaders, webSecurityHeaders } from './security-headers'
 
 const BUILDING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="5">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>Dropwise</title></head>
@@ -38,49 +41,91 @@ export const homeVariant = (req: Pick<FastifyRequest, 'headers'>): string => {
   return `${wanted ?? 'zh'}.${mode}`
 }
 
+/** The text of an HTML file as the build wrote it (`ext`: `.br`, `.gz` or `''`). */
+const htmlText = (body: Buffer, ext: string) => (ext === '.br' ? brotliDecompressSync(body) : ext === '.gz' ? gunzipSync(body) : body).toString('utf8')
+
+export interface WebPluginOptions {
+  /** The built app (apps/web/dist). */
+  dist: string
+  /** Addresses the app fetches from as announced to it (the recognizer pack's `packUrl`): another origin is allowed in connect-src. */
+  connectUrls?: readonly (string | null | undefined)[] | undefined
+}
+
 /**
  * Serves the built web app (apps/web/dist) and falls back to index.html for client-side routes.
- * While the app is not built yet, a small page says so and reloads itself.
+ * While the app is not built yet, a small page says so and reloads itself. Every response carries
+ * the security headers of plugins/security-headers.ts; an HTML page's policy names the hashes of its
+ * inline scripts.
  */
-export const webPlugin = fp(async (app: FastifyInstance, opts: { dist: string }) => {
+export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions) => {
   const indexPath = join(opts.dist, 'index.html')
+  const security = (req: FastifyRequest, scriptHashes?: readonly string[]) => webSecurityHeaders({ host: req.host, connectUrls: opts.connectUrls, scriptHashes })
+  // Static HTML files (index.html is what the service worker answers navigations with offline): their
+  // inline scripts' hashes, read once per build.
+  const staticHashes = new Map<string, { mtimeMs: number; hashes: string[] }>()
+  const staticHtmlHashes = (path: string, mtimeMs: number) => {
+    const hit = staticHashes.get(path)
+    if (hit?.mtimeMs === mtimeMs) return hit.hashes
+    const hashes = inlineScriptHashes(htmlText(readFileSync(path), /\.(br|gz)$/.exec(path)?.[0] ?? ''))
+    staticHashes.set(path, { mtimeMs, hashes })
+    return hashes
+  }
   // The folder may still be empty while the app is built in the background: files are looked up per request.
   await mkdir(opts.dist, { recursive: true })
   // preCompressed: the web build writes .br/.gz beside each text asset (apps/web/vite.config.ts).
-  await app.register(fastifyStatic, { root: opts.dist, index: false, maxAge: '1h', preCompressed: true })
+  await app.register(fastifyStatic, {
+    root: opts.dist,
+    index: false,
+    maxAge: '1h',
+    preCompressed: true,
+    // Every file, not only pages: a worker runs under the policy sent with its script.
+    setHeaders: (reply, path, info) => {
+      const html = /\.html(\.br|\.gz)?$/.test(path)
+      setHeaders(reply, security(reply.request, html ? staticHtmlHashes(path, info.mtimeMs) : undefined))
+    },
+  })
   // Re-read index.html when a rebuild replaced it (its assets change name with every build).
-  let cached: { html: string; mtimeMs: number } | null = null
-  app.decorate('sendSpa', async (_req, reply) => {
+  let cached: { html: string; mtimeMs: number; hashes: string[] } | null = null
+  app.decorate('sendSpa', async (req, reply) => {
     const info = await stat(indexPath).catch(() => null)
-    if (info && (!cached || cached.mtimeMs !== info.mtimeMs)) cached = { html: await readFile(indexPath, 'utf8'), mtimeMs: info.mtimeMs }
+    if (info && (!cached || cached.mtimeMs !== info.mtimeMs)) {
+      const html = await readFile(indexPath, 'utf8')
+      cached = { html, mtimeMs: info.mtimeMs, hashes: inlineScriptHashes(html) }
+    }
     reply.header('Cache-Control', 'no-cache')
+    setHeaders(reply, security(req, info && cached ? cached.hashes : []))
     return reply.type('text/html; charset=utf-8').send(info && cached ? cached.html : BUILDING_PAGE)
   })
   // `/`: the pre-rendered home page that fits the visitor, compressed as the build wrote it; the
   // plain index.html when the build has none (or it cannot be read).
-  const files = new Map<string, { body: Buffer; mtimeMs: number }>()
-  const readCached = async (path: string) => {
+  type CachedFile = { body: Buffer; mtimeMs: number; hashes?: string[] }
+  const files = new Map<string, CachedFile>()
+  const readCached = async (path: string): Promise<CachedFile | null> => {
     const info = await stat(path).catch(() => null)
     if (!info) return null
     const hit = files.get(path)
-    if (hit && hit.mtimeMs === info.mtimeMs) return hit.body
+    if (hit && hit.mtimeMs === info.mtimeMs) return hit
     const body = await readFile(path).catch(() => null)
-    if (body) files.set(path, { body, mtimeMs: info.mtimeMs })
-    return body
+    if (!body) return null
+    const entry: CachedFile = { body, mtimeMs: info.mtimeMs }
+    files.set(path, entry)
+    return entry
   }
   app.get('/', { schema: { hide: true } }, async (req, reply) => {
     const base = join(opts.dist, 'prerender', `${homeVariant(req)}.html`)
     const accepts = String(req.headers['accept-encoding'] ?? '')
     const encodings = [...(/\bbr\b/.test(accepts) ? [['br', '.br']] : []), ...(/\bgzip\b/.test(accepts) ? [['gzip', '.gz']] : []), [null, '']] as const
     for (const [encoding, ext] of encodings) {
-      const body = await readCached(base + ext)
-      if (!body) continue
+      const file = await readCached(base + ext)
+      if (!file) continue
+      file.hashes ??= inlineScriptHashes(htmlText(file.body, ext))
+      setHeaders(reply, security(req, file.hashes))
       reply.header('Cache-Control', 'no-cache')
       reply.header('Vary', `Accept-Encoding, Accept-Language, Cookie, Sec-CH-Prefers-Color-Scheme`)
       // Chromium then says which colour scheme the visitor's system uses on the next request.
       reply.header('Accept-CH', 'Sec-CH-Prefers-Color-Scheme')
       if (encoding) reply.header('Content-Encoding', encoding)
-      return reply.type('text/html; charset=utf-8').send(body)
+      return reply.type('text/html; charset=utf-8').send(file.body)
     }
     return app.sendSpa(req, reply)
   })
