@@ -1,19 +1,70 @@
+import multipart from '@fastify/multipart'
 import { ApiErrorSchema, RecognitionDefectInitSchema } from '@dropwise/schemas'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { invalidRequest } from '../../lib/errors'
-import { DEFECT_IMAGE_MAX_BYTES, DEFECT_IMAGE_TYPES, type DefectsService } from './defects.service'
+import { ApiHttpError, invalidRequest } from '../../lib/errors'
+import { budgetKey, type Budget } from '../../lib/limits'
+import { DEFECT_IMAGE_MAX_BYTES, DEFECT_IMAGE_TYPES, type DefectUpload, type DefectsService } from './defects.service'
+
+/** The public client's form has `policy`, `authorization` and `file`; a little room for object-storage extras. */
+const FORM_LIMITS = { fileSize: DEFECT_IMAGE_MAX_BYTES, files: 1, fields: 8, fieldSize: 4096, fieldNameSize: 100, parts: 10, headerPairs: 20 }
+const tooLarge = () => new ApiHttpError(413, 'INVALID_REQUEST', 'invalid request: screenshots are at most 20 MB')
+
+const hasStatus = (err: unknown): err is { statusCode: number; code?: string } =>
+  typeof err === 'object' && err !== null && typeof (err as { statusCode?: unknown }).statusCode === 'number'
+
+/**
+ * Reads the multipart form the public web client posts (fields before or after the file). Every part
+ * is consumed, so the request is drained; the file is buffered up to the limit and refused beyond it.
+ */
+const readUploadForm = async (req: FastifyRequest): Promise<DefectUpload> => {
+  const fields = new Map<string, string>()
+  const truncated: string[] = []
+  let file: { name: string; contentType: string; image: Buffer } | null = null
+  try {
+    // Limits come from the registration below (FORM_LIMITS); a second file is a 413 FST_FILES_LIMIT.
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        file = { name: part.fieldname, contentType: part.mimetype, image: await part.toBuffer() }
+      } else if (part.valueTruncated) {
+        truncated.push(part.fieldname)
+      } else if (!fields.has(part.fieldname)) {
+        fields.set(part.fieldname, typeof part.value === 'string' ? part.value : JSON.stringify(part.value))
+      }
+    }
+  } catch (err) {
+    if (err instanceof ApiHttpError) throw err
+    if (hasStatus(err) && err.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge()
+    if (hasStatus(err) && err.statusCode >= 400 && err.statusCode < 500) throw err
+    // Busboy's own parse errors (no boundary, truncated form …) carry no status.
+    throw invalidRequest(`invalid request: the multipart form could not be read (${err instanceof Error ? err.message : 'unknown error'})`)
+  }
+  if (truncated.length > 0) throw invalidRequest(`invalid request: form field too long: ${truncated.join(', ')}`)
+  const token = fields.get('authorization')
+  const policy = fields.get('policy')
+  if (token === undefined || policy === undefined) throw invalidRequest('invalid request: the form needs the fields policy and authorization from init')
+  if (!file || file.name !== 'file') throw invalidRequest('invalid request: the form needs the screenshot as its file part named file')
+  return { token, policy, contentType: file.contentType, image: file.image }
+}
 
 /** `/recognition/defects/report/init` and the screenshot upload it hands out (api-v2.md §9.1). */
-export const defectsRoutes: FastifyPluginAsyncZod<{ defects: DefectsService; limitPerMinute: number }> = async (app, { defects, limitPerMinute }) => {
-  const rateLimit = { max: limitPerMinute, timeWindow: 60_000 }
+export const defectsRoutes: FastifyPluginAsyncZod<{ defects: DefectsService; writes: Budget }> = async (app, { defects, writes }) => {
+  // Defect reports store text and images: they take from the same write budget as reports.
+  const takeWrite = async (req: FastifyRequest, reply: FastifyReply) => writes.take(budgetKey(req), 1, reply)
   for (const type of DEFECT_IMAGE_TYPES) {
     app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: DEFECT_IMAGE_MAX_BYTES }, (_req, body, done) => done(null, body))
   }
+  // Scoped to this plugin's context: only these routes parse multipart/form-data (the body is read in the handler).
+  await app.register(multipart, { limits: FORM_LIMITS, throwFileSizeLimit: true })
+  // The upload address repeats the scheme, host and v2 prefix the client reached us on (trustProxy decides whether
+  // X-Forwarded-Proto/Host count); without a Host header it stays relative.
+  const uploadBase = (req: FastifyRequest) => (req.host ? `${req.protocol}://${req.host}${app.prefix}` : app.prefix)
+
   app.post(
     '/recognition/defects/report/init',
     {
-      config: { rateLimit },
+      onRequest: takeWrite,
       schema: {
         tags: ['recognition'],
         summary: 'Start a recognition defect report',
@@ -24,23 +75,31 @@ export const defectsRoutes: FastifyPluginAsyncZod<{ defects: DefectsService; lim
         },
       },
     },
-    async (req) => defects.init(req.body, req.ip),
+    async (req) => defects.init(req.body, req.ip, uploadBase(req)),
   )
   app.post(
     '/recognition/defects/report/upload/:defectId',
     {
-      config: { rateLimit },
+      onRequest: takeWrite,
       bodyLimit: DEFECT_IMAGE_MAX_BYTES,
       schema: {
         tags: ['recognition'],
-        summary: 'Upload the screenshot of a defect report (raw JPEG/PNG/HEIF body, Authorization: the token from init)',
+        summary:
+          'Upload the screenshot of a defect report: multipart form (policy, authorization, file) as the public web client sends it, ' +
+          'or the raw JPEG/PNG/HEIF body with Authorization: the token from init',
         params: z.object({ defectId: z.string().max(64) }),
-        response: { 200: z.object({ ok: z.literal(true) }), 400: ApiErrorSchema },
+        response: { 200: z.object({ ok: z.literal(true) }), 400: ApiErrorSchema, 413: ApiErrorSchema },
       },
     },
     async (req) => {
-      if (!Buffer.isBuffer(req.body)) throw invalidRequest('invalid request: send the screenshot as the raw body with its image content type')
-      await defects.upload(req.params.defectId, req.headers.authorization ?? '', req.headers['content-type'] ?? '', req.body)
+      let upload: DefectUpload
+      if (req.isMultipart()) {
+        upload = await readUploadForm(req)
+      } else {
+        if (!Buffer.isBuffer(req.body)) throw invalidRequest('invalid request: send the screenshot as a multipart form or as the raw body with its image content type')
+        upload = { token: req.headers.authorization ?? '', policy: null, contentType: req.headers['content-type'] ?? '', image: req.body }
+      }
+      await defects.upload(req.params.defectId, upload)
       return { ok: true as const }
     },
   )

@@ -7,13 +7,35 @@ export const DEFECT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/heif', 'ima
 export const DEFECT_IMAGE_MAX_BYTES = 20 * 1024 * 1024
 const UPLOAD_WINDOW_MS = 60 * 60 * 1000
 
+/** One screenshot upload: the token init handed out, its policy (multipart form only) and the image. */
+export interface DefectUpload {
+  token: string
+  /** The `policy` field of the multipart form; null for the raw-body upload, which has none. */
+  policy: string | null
+  contentType: string
+  image: Buffer
+}
+
+/** Derived from the creation time, so the upload can check it without storing it. */
+const policyFor = (createdAt: number) =>
+  Buffer.from(
+    JSON.stringify({ expiresAt: createdAt + UPLOAD_WINDOW_MS, maxBytes: DEFECT_IMAGE_MAX_BYTES, contentTypes: DEFECT_IMAGE_TYPES }),
+  ).toString('base64')
+
+const sameSecret = (given: string, wanted: string) => {
+  const a = Buffer.from(given)
+  const b = Buffer.from(wanted)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
 /**
  * Recognition defect reports (api-v2.md §9.1, ours without object storage): `init` records what the
  * recogniser saw and hands out a one-time upload address and token; the screenshot is then posted to
  * that address and stored with the defect.
  */
 export const createDefectsService = (deps: { db: Db; clock: () => number; randomAlnum: (n: number) => string }) => ({
-  async init(body: RecognitionDefectInit, ip: string | null) {
+  /** `uploadBase` is the absolute v2 base the client used, e.g. `https://host/PenguinStats/api/v2`. */
+  async init(body: RecognitionDefectInit, ip: string | null, uploadBase: string) {
     const defectId = deps.randomAlnum(20)
     const token = deps.randomAlnum(40)
     const now = deps.clock()
@@ -28,34 +50,38 @@ export const createDefectsService = (deps: { db: Db; clock: () => number; random
         ip,
       })
       .execute()
-    const policy = Buffer.from(
-      JSON.stringify({ expiresAt: now + UPLOAD_WINDOW_MS, maxBytes: DEFECT_IMAGE_MAX_BYTES, contentTypes: DEFECT_IMAGE_TYPES }),
-    ).toString('base64')
-    return { defectId, uploadParams: { url: `/api/v2/recognition/defects/report/upload/${defectId}`, authorization: token, policy } }
+    const url = `${uploadBase}/recognition/defects/report/upload/${defectId}`
+    return { defectId, uploadParams: { url, authorization: token, policy: policyFor(now) } }
   },
 
-  async upload(defectId: string, token: string, contentType: string, image: Buffer) {
+  async upload(defectId: string, { token, policy, contentType, image }: DefectUpload) {
     const row = await deps.db.kysely
       .selectFrom('recognition_defects')
       .select(['upload_token', 'created_at', 'uploaded_at'])
       .where('defect_id', '=', defectId)
       .executeTakeFirst()
     if (!row) throw notFound()
-    const given = Buffer.from(token)
-    const wanted = Buffer.from(row.upload_token)
-    if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) throw invalidRequest('invalid request: the upload authorization does not match this defect report')
-    if (row.uploaded_at !== null) throw invalidRequest('invalid request: a screenshot was already uploaded for this defect report')
+    if (!sameSecret(token, row.upload_token)) throw invalidRequest('invalid request: the upload authorization does not match this defect report')
+    if (policy !== null && policy !== policyFor(row.created_at)) {
+      throw invalidRequest('invalid request: the upload policy does not match the one handed out for this defect report')
+    }
+    const already = 'invalid request: a screenshot was already uploaded for this defect report'
+    if (row.uploaded_at !== null) throw invalidRequest(already)
     if (deps.clock() - row.created_at > UPLOAD_WINDOW_MS) throw invalidRequest('invalid request: the upload window of this defect report has closed; report the defect again')
     const type = contentType.split(';')[0]?.trim().toLowerCase() ?? ''
     if (!(DEFECT_IMAGE_TYPES as readonly string[]).includes(type)) {
       throw invalidRequest(`invalid request: screenshots must be JPEG, PNG or HEIF (got ${type || 'no content type'})`)
     }
     if (image.length === 0) throw invalidRequest('invalid request: the screenshot is empty')
-    await deps.db.kysely
+    if (image.length > DEFECT_IMAGE_MAX_BYTES) throw invalidRequest('invalid request: screenshots are at most 20 MB')
+    // Conditional on "not uploaded yet", so two concurrent uploads cannot both be stored.
+    const updated = await deps.db.kysely
       .updateTable('recognition_defects')
       .set({ image, image_type: type, image_bytes: image.length, uploaded_at: deps.clock() })
       .where('defect_id', '=', defectId)
-      .execute()
+      .where('uploaded_at', 'is', null)
+      .executeTakeFirst()
+    if (updated.numUpdatedRows === 0n) throw invalidRequest(already)
   },
 })
 export type DefectsService = ReturnType<typeof createDefectsService>
