@@ -1,19 +1,21 @@
 import { randomInt } from 'node:crypto'
-import rateLimit from '@fastify/rate-limit'
 import type { BinInfo } from '@dropwise/schemas'
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { Redis } from 'ioredis'
 import { createDataVersion, type DataVersion } from './lib/data-version'
 import { newRequestId, randomAlnum } from './lib/ids'
+import { createBudgets } from './lib/limits'
 import { createAccountsRepository } from './modules/accounts/accounts.repository'
 import { accountsRoutes } from './modules/accounts/accounts.routes'
 import { createAccountsService, type AccountsService } from './modules/accounts/accounts.service'
+import { createIdentityGuard } from './modules/accounts/identity-guard'
 import { readVersion } from './modules/aggregation/aggregation.repository'
 import { createAggregationWorker, type AggregationWorker } from './modules/aggregation/aggregation.worker'
 import { createCatalogRepository } from './modules/catalog/catalog.repository'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { createCatalogService, type CatalogService } from './modules/catalog/catalog.service'
+import { createHealthRepository } from './modules/health/health.repository'
 import { healthRoutes } from './modules/health/health.routes'
 import { defectsRoutes } from './modules/defects/defects.routes'
 import { createDefectsService } from './modules/defects/defects.service'
@@ -28,7 +30,7 @@ import { createPlannerService } from './modules/planner/planner.service'
 import { createDbIdempotencyStore, createRedisIdempotencyStore } from './modules/reports/idempotency.store'
 import { createReportWriter, type ReportWriter } from './modules/reports/report-writer'
 import { createReportsRepository } from './modules/reports/reports.repository'
-import { reportsRoutes } from './modules/reports/reports.routes'
+import { IDEMPOTENCY_TTL_MS, reportsRoutes } from './modules/reports/reports.routes'
 import { createReportsService, type ReportsService } from './modules/reports/reports.service'
 import { resultsRoutes } from './modules/results/results.routes'
 import { createResultsService } from './modules/results/results.service'
@@ -40,7 +42,9 @@ import { compatPlugin, V2_PREFIXES } from './plugins/compat'
 import { compressionPlugin } from './plugins/compression'
 import type { Db } from './plugins/db'
 import { docsPlugin } from './plugins/docs'
-import { errorHandlerPlugin } from './plugins/error-handler'
+import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler'
+import { declineUpgradesPlugin } from './plugins/h2c'
+import { storableInputPlugin } from './plugins/storable-input'
 import { recognizerConfig, recognizerPackPlugin, type RecognizerPackOptions } from './plugins/recognizer-pack'
 import { webPlugin } from './plugins/web'
 
@@ -53,7 +57,7 @@ export interface AppOptions {
   /** Folder of the built web app; null serves the API only. */
   webDist?: string | null
   binInfo?: BinInfo
-  trustProxy?: boolean
+  trustProxy?: boolean | string[] | ((address: string, hop: number) => boolean)
   /** Close the database when the app closes (the server owns it; tests may share one). */
   closeDb?: boolean
   /** Version of the aggregated statistics (shared with the aggregation worker). */
@@ -62,15 +66,27 @@ export interface AppOptions {
   redisUrl?: string
   /** Run the aggregation worker loop and follow the data version of other processes (the server does; tests drive passes themselves). */
   background?: boolean
-  /** Advanced queries per 5 minutes and IP. */
+  /** Advanced queries per 5 minutes and client address. */
   advancedLimitPer5Minutes?: number
-  /** Write requests per minute and IP (reports, recalls). */
+  /** Stored reports per minute and client address, across every write route (a recognition batch counts its entries). */
   writeLimitPerMinute?: number
+  /** Logins and unknown PenguinIDs on personal routes per minute and client address. */
+  identityLimitPerMinute?: number
   /** The screenshot recognizer's resource pack (`RECOGNIZER_PACK_DIR` / `RECOGNIZER_PACK_URL`), announced in `/config`. */
   recognizerPack?: RecognizerPackOptions
 }
 
+/**
+ * Default budgets per client address. Writes: a player uploading 1,000 recognised screenshots at once
+ * (20 batches of 50) or MAA reporting every stage of several accounts is never refused, while one address
+ * cannot flood the statistics. Identity: logins and unknown PenguinIDs on personal routes (a guesser gets
+ * 30 tries a minute instead of thousands a second; a player logs in a few times a day).
+ */
+export const DEFAULT_WRITES_PER_MINUTE = 1000
+export const DEFAULT_IDENTITY_PER_MINUTE = 30
+
 const VERSION_POLL_MS = 2000
+const REQUEST_TIMEOUT_MS = 30_000
 const VERSION_CHANNEL = 'dropwise:aggregates-version'
 
 /** Assembles plugins and modules. Never listens, so tests build it and inject requests. */
@@ -81,18 +97,47 @@ export const buildApp = async (options: AppOptions) => {
     genReqId: () => newRequestId(),
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 2 * 1024 * 1024,
+    // A request (headers and body) not received within 30 s is dropped with a 408: a body that never
+    // finishes cannot hold a connection for minutes. Node checks its connections every 2 s.
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    http: { headersTimeout: 20_000, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 2_000 },
+    clientErrorHandler,
+    frameworkErrors,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
-  const redis = options.redisUrl ? new Redis(options.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null
+  // Redis only accelerates: commands fail at once while it is unreachable (no offline queue), and every
+  // user of it falls back (idempotency → database, limits → this process's memory) until it returns.
+  const redis = options.redisUrl
+    ? new Redis(options.redisUrl, { lazyConnect: false, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 })
+    : null
   const subscriber = redis && options.background ? redis.duplicate() : null
+  let redisLogged: string | null = null
+  const logRedis = (state: 'ready' | 'unreachable', err?: unknown) => {
+    if (redisLogged === state) return
+    redisLogged = state
+    if (state === 'ready') app.log.info('redis ready')
+    else app.log.warn({ err }, 'redis unreachable: idempotency keys fall back to the database, rate limits to this process')
+  }
+  redis?.on('ready', () => logRedis('ready'))
+  redis?.on('error', (err: unknown) => logRedis('unreachable', err))
+  subscriber?.on('error', () => {})
 
   await app.register(errorHandlerPlugin)
   await app.register(compatPlugin)
   await app.register(compressionPlugin)
-  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'dropwise:rl:' } : {}) })
+  await app.register(storableInputPlugin)
+  await app.register(declineUpgradesPlugin)
+  const budgets = createBudgets(
+    {
+      writesPerMinute: options.writeLimitPerMinute ?? DEFAULT_WRITES_PER_MINUTE,
+      identityPerMinute: options.identityLimitPerMinute ?? DEFAULT_IDENTITY_PER_MINUTE,
+      advancedPer5Minutes: options.advancedLimitPer5Minutes ?? 30,
+    },
+    redis,
+  )
   const binInfo = options.binInfo ?? { version: '0.0.0', build: 'dev' }
   await app.register(docsPlugin, { version: binInfo.version })
 
@@ -133,31 +178,35 @@ export const buildApp = async (options: AppOptions) => {
     clock,
     onProgress: (done, total) => app.log.info({ done, total }, 'simulating demo reports'),
   })
+  const identityGuard = createIdentityGuard({ accounts, budget: budgets.identity })
   const share = createShareService({ catalog, matrix, clock })
   const defects = createDefectsService({ db, clock, randomAlnum })
-  const idempotency = redis ? createRedisIdempotencyStore(redis) : createDbIdempotencyStore(db)
+  const dbIdempotency = createDbIdempotencyStore(db)
+  const idempotency = redis
+    ? createRedisIdempotencyStore(redis, dbIdempotency, { ttlMs: IDEMPOTENCY_TTL_MS, onFallback: (err) => logRedis('unreachable', err) })
+    : dbIdempotency
 
   for (const prefix of V2_PREFIXES) {
     await app.register(
       async (v2) => {
         await v2.register(catalogRoutes, { catalog })
-        await v2.register(matrixRoutes, { matrix })
+        await v2.register(matrixRoutes, { matrix, identityGuard })
         await v2.register(statsRoutes, { stats })
-        await v2.register(resultsRoutes, { results, advancedLimitPer5Minutes: options.advancedLimitPer5Minutes ?? 30 })
-        await v2.register(accountsRoutes, { accounts })
+        await v2.register(resultsRoutes, { results, advanced: budgets.advanced, identityGuard })
+        await v2.register(accountsRoutes, { accounts, identity: budgets.identity })
         await v2.register(shareRoutes, { share })
-        await v2.register(defectsRoutes, { defects, limitPerMinute: options.writeLimitPerMinute ?? 120 })
-        await v2.register(reportsRoutes, { reports, idempotency, clock, writeLimitPerMinute: options.writeLimitPerMinute ?? 120 })
+        await v2.register(defectsRoutes, { defects, writes: budgets.writes })
+        await v2.register(reportsRoutes, { reports, idempotency, clock, writes: budgets.writes })
       },
       { prefix },
     )
   }
-  await app.register(healthRoutes, { db, binInfo })
+  await app.register(healthRoutes, { health: createHealthRepository(db), redis, binInfo })
   await app.register(plannerRoutes, { planner })
   const probe = createProbeService({ db, clock })
   await app.register(probeRoutes, { probe })
   if (options.recognizerPack?.dir && !options.recognizerPack.url) await app.register(recognizerPackPlugin, { dir: options.recognizerPack.dir })
-  if (options.webDist) await app.register(webPlugin, { dist: options.webDist })
+  if (options.webDist) await app.register(webPlugin, { dist: options.webDist, connectUrls: [recognizerConfig(options.recognizerPack ?? {}).recognizer.packUrl] })
 
   // Caches follow the data version: this process's worker advances it; other processes' changes
   // arrive through Redis pub/sub when configured, and through polling the version row in any case.

@@ -20,7 +20,22 @@ const ROUTES: { path: string; template: unknown; explores?: false }[] = [
   { path: '/api/v2/recognition/defects/report/init', template: { recognitionResult: {}, environment: {} }, explores: false },
 ]
 
-const weird = [null, true, false, 0, -1, 1.5, 1e308, -1e308, '', ' ', '\u0000', '💥', 'a'.repeat(5000), [], {}, [[]], { a: { b: { c: [] } } }, 'NaN', '1e400', '__proto__']
+// Strings PostgreSQL cannot store: NUL anywhere, unpaired UTF-16 surrogates (as values and as keys).
+const unstorable = ['\u0000', 'abc\u0000', '\uD800', 'x\uDBFF', '\uDC00y', '\uDE00\uD83D']
+const weird = [
+  null, true, false, 0, -1, 1.5, 1e308, -1e308, 1e21, '', ' ', '💥', 'a'.repeat(5000), [], {}, [[]], { a: { b: { c: [] } } }, 'NaN', '1e400', '__proto__',
+  ...unstorable, { ['k\u0000']: 1 }, { ['\uD800']: 'v' },
+]
+
+/** Every string leaf of a value, one at a time, replaced by `text` (the targeted unstorable-text cases). */
+const withEachString = (value: unknown, text: string): unknown[] => {
+  if (typeof value === 'string') return [text]
+  if (Array.isArray(value)) return value.flatMap((v, i) => withEachString(v, text).map((x) => value.map((y, j) => (i === j ? x : y))))
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => withEachString(v, text).map((x) => ({ ...value, [k]: x })))
+  }
+  return []
+}
 
 /** A random mutation of a valid body: types swapped, keys dropped or added, values from the weird list. */
 const mutate = (value: unknown, random: () => number, depth = 0): unknown => {
@@ -50,7 +65,7 @@ const CASES_PER_ROUTE = 450
 describe.each(dbTargets())('fuzzing the POST routes on $name', (target) => {
   let ctx: TestContext
   beforeAll(async () => {
-    ctx = await createTestContext(target, { app: { writeLimitPerMinute: 1_000_000, advancedLimitPer5Minutes: 1_000_000 } })
+    ctx = await createTestContext(target, { app: { writeLimitPerMinute: 1_000_000, advancedLimitPer5Minutes: 1_000_000, identityLimitPerMinute: 1_000_000 } })
   })
   afterAll(async () => ctx?.close())
 
@@ -78,5 +93,49 @@ describe.each(dbTargets())('fuzzing the POST routes on $name', (target) => {
     }
     // Some bodies are valid and some are not: the generator really explores both sides.
     if (explores) expect(Object.keys(statuses).length, JSON.stringify(statuses)).toBeGreaterThan(1)
+  }, 120_000)
+})
+
+// Every string field of every valid template, replaced by text the database cannot store: a 400 naming the
+// problem on every route that stores or looks up text — never a 500, and nothing half-stored.
+describe.each(dbTargets())('unstorable text at every string field on $name', (target) => {
+  let ctx: TestContext
+  beforeAll(async () => {
+    ctx = await createTestContext(target, { app: { writeLimitPerMinute: 1_000_000, advancedLimitPer5Minutes: 1_000_000, identityLimitPerMinute: 1_000_000 } })
+  })
+  afterAll(async () => ctx?.close())
+
+  const templates = [
+    ...ROUTES.filter((r) => withEachString(r.template, 'x').length > 0 && typeof r.template === 'object'),
+    { path: '/api/v2/report', template: { ...R, metadata: { md5: 'abc', fingerprint: 'f', fileName: 'x.png' }, drops: [{ dropType: 'NORMAL_DROP', itemId: '2002', quantity: 1 }] } },
+    {
+      path: '/api/v2/recognition/defects/report/init',
+      template: {
+        recognitionResult: { items: [{ name: 'x' }] },
+        environment: { frontendVersion: 'v', frontendCommit: 'c', recognizerVersion: '1', recognizerOpenCVVersion: '4', recognizerAssetsVersion: 'a', server: 'CN', sessionId: 'abcd1234' },
+      },
+    },
+  ]
+
+  it.each(templates.map((t) => [t.path, t.template] as const))('%s', async (path, template) => {
+    let cases = 0
+    for (const text of unstorable) {
+      for (const body of withEachString(template, text)) {
+        cases++
+        const res = await ctx.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) })
+        expect(res.statusCode, `${path}: ${JSON.stringify(body).slice(0, 200)} → ${res.body.slice(0, 300)}`).toBeLessThan(500)
+        // A recognition batch lists a bad entry in `errors` (its other entries are stored); elsewhere a 400.
+        if (res.statusCode === 200 && path.endsWith('/recognition')) expect(res.json().errors, res.body).toHaveLength(1)
+        else {
+          expect(res.statusCode, res.body).toBe(400)
+          expect(res.json()).toMatchObject({ code: 'INVALID_REQUEST', message: expect.stringMatching(/\S/) })
+        }
+      }
+    }
+    for (const query of ['/api/v2/stages/%00', '/api/v2/items/a%00b', '/api/v2/result/matrix?stageFilter=%00', '/api/v2/result/matrix?itemFilter=%ED%A0%80']) {
+      const res = await ctx.app.inject({ method: 'GET', url: query })
+      expect(res.statusCode, `${query} → ${res.body.slice(0, 200)}`).toBeLessThan(500)
+    }
+    expect(cases).toBeGreaterThan(0)
   }, 120_000)
 })

@@ -2,7 +2,13 @@ import { z } from 'zod'
 import { ServerSchema } from './common'
 
 const PlannerLangSchema = z.enum(['zh', 'en', 'ja', 'ko', 'id'])
-const CountsSchema = z.record(z.string(), z.number().finite().min(0))
+/**
+ * The largest count or demand a plan takes. Far above any inventory (the game caps item stacks well below
+ * it), and far below where the LP solver's arithmetic breaks down (it treats 1e20 as infinity).
+ */
+export const PLANNER_MAX_COUNT = 1e9
+const CountSchema = z.number().finite().min(0).max(PLANNER_MAX_COUNT)
+const CountsSchema = z.record(z.string(), CountSchema)
 
 /** ArkPlanner's `/plan` request (what the web planner and third-party tools send). */
 export const PlannerRequestSchema = z
@@ -10,8 +16,8 @@ export const PlannerRequestSchema = z
     required: CountsSchema.optional(),
     owned: CountsSchema.optional(),
     extra_outc: z.boolean().optional(),
-    exp_demand: z.union([z.boolean(), z.number().finite().min(0)]).optional(),
-    gold_demand: z.union([z.boolean(), z.number().finite().min(0)]).optional(),
+    exp_demand: z.union([z.boolean(), CountSchema]).optional(),
+    gold_demand: z.union([z.boolean(), CountSchema]).optional(),
     exclude: z.array(z.string()).optional(),
     input_lang: PlannerLangSchema.optional(),
     output_lang: PlannerLangSchema.optional(),

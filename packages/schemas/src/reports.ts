@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CategorySchema, MsSchema, REPORT_DROP_TYPES, ServerSchema } from './common'
+import { findUnstorableText, StorableText, UNSTORABLE_TEXT_MESSAGE } from './text'
 
 const printableAscii = /^[\x20-\x7e]*$/
 const PrintableSchema = (max?: number) => {
@@ -10,15 +11,15 @@ const SemverSchema = z.string().max(32).regex(/^v?\d+\.\d+\.\d+(?:[-+][0-9A-Za-z
 
 export const ReportDropSchema = z.object({
   dropType: z.enum(REPORT_DROP_TYPES),
-  itemId: z.string().min(1),
+  itemId: StorableText().min(1),
   quantity: z.number().int().min(1).max(1000),
 })
 export type ReportDrop = z.infer<typeof ReportDropSchema>
 
 export const ReportMetadataSchema = z.object({
-  fingerprint: z.string().max(128).optional(),
-  md5: z.string().max(32).optional(),
-  fileName: z.string().max(512).optional(),
+  fingerprint: StorableText().max(128).optional(),
+  md5: StorableText().max(32).optional(),
+  fileName: StorableText().max(512).optional(),
   lastModified: z.number().optional(),
   recognizerVersion: SemverSchema.optional(),
   recognizerAssetsVersion: SemverSchema.optional(),
@@ -45,9 +46,19 @@ export type ReportResponse = z.infer<typeof ReportResponseSchema>
 export const RecallRequestSchema = z.object({ reportHash: PrintableSchema().min(1) }).meta({ id: 'RecallRequest' })
 export type RecallRequest = z.infer<typeof RecallRequestSchema>
 
+/** One entry of a recognition batch: one recognised screenshot, stored as a report with times 1. */
+export const RecognitionEntrySchema = z.object({
+  stageId: PrintableSchema().min(1),
+  drops: z.array(ReportDropSchema).nullish(),
+  metadata: ReportMetadataSchema.nullish(),
+})
+export type RecognitionEntry = z.infer<typeof RecognitionEntrySchema>
+
 /**
  * `POST /report/recognition`: a batch of recognised screenshots, plain JSON (ours; the public
- * service encrypts the same object). Each entry becomes one report with times 1.
+ * service encrypts the same object). Each entry becomes one report with times 1. Entries are checked
+ * one by one against `RecognitionEntrySchema` (the server lists invalid ones in `errors` and stores the
+ * rest), so one bad screenshot never costs the others.
  */
 export const RecognitionBatchSchema = z
   .object({
@@ -55,15 +66,10 @@ export const RecognitionBatchSchema = z
     source: PrintableSchema(128).min(1),
     version: PrintableSchema(128).min(1),
     batchDrops: z
-      .array(
-        z.object({
-          stageId: PrintableSchema().min(1),
-          drops: z.array(ReportDropSchema).nullish(),
-          metadata: ReportMetadataSchema.nullish(),
-        }),
-      )
+      .array(z.unknown())
       .min(1)
-      .max(50),
+      .max(50)
+      .describe('1 to 50 entries {stageId, drops, metadata} (RecognitionEntry), each validated on its own'),
   })
   .meta({ id: 'RecognitionBatch' })
 export type RecognitionBatch = z.infer<typeof RecognitionBatchSchema>
@@ -89,7 +95,7 @@ export const AdvancedQueryRequestSchema = z
 export type AdvancedQueryRequest = z.infer<typeof AdvancedQueryRequestSchema>
 
 export const RecognitionDefectInitSchema = z.object({
-  recognitionResult: z.unknown(),
+  recognitionResult: z.unknown().refine((v) => findUnstorableText(v) === null, UNSTORABLE_TEXT_MESSAGE),
   environment: z.object({
     frontendVersion: PrintableSchema(32).min(1),
     frontendCommit: PrintableSchema(32).min(1),

@@ -1,5 +1,6 @@
 import { ERROR_MESSAGES, type ApiError } from '@dropwise/schemas'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Duplex } from 'node:stream'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { ApiHttpError } from '../lib/errors'
@@ -49,3 +50,47 @@ declare module 'fastify' {
     sendSpa: (req: FastifyRequest, reply: FastifyReply) => unknown
   }
 }
+
+const PARSER_MESSAGES: Record<string, string> = {
+  HPE_INVALID_CHUNK_SIZE: 'the chunked body is malformed (bad chunk size)',
+  HPE_INVALID_TRANSFER_ENCODING: 'the Transfer-Encoding header is not valid',
+  HPE_UNEXPECTED_CONTENT_LENGTH: 'Content-Length and Transfer-Encoding: chunked conflict; send one of them',
+  HPE_INVALID_CONTENT_LENGTH: 'the Content-Length header is not valid (or sent twice with different values)',
+  HPE_INVALID_HEADER_TOKEN: 'a header name or value holds a character HTTP does not allow',
+  HPE_INVALID_METHOD: 'the request method is not valid',
+  HPE_INVALID_URL: 'the request URL is not valid',
+  HPE_INVALID_VERSION: 'the HTTP version is not valid',
+  HPE_LF_EXPECTED: 'a line of the request does not end with CRLF',
+  HPE_CR_EXPECTED: 'a line of the request does not end with CRLF',
+}
+
+/**
+ * Errors Node's HTTP parser raises before any route runs (bad chunking, conflicting Transfer-Encoding and
+ * Content-Length, control characters in headers, a request not received within the request timeout) still
+ * answer in the contract's shape `{code, message}`; then the connection closes, as HTTP requires.
+ */
+export const clientErrorHandler = (err: NodeJS.ErrnoException & { code?: string }, socket: Duplex) => {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return
+  const code = err.code ?? ''
+  const [status, text, message] =
+    code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', 'invalid request: the request was not received in time; send it again']
+      : code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'invalid request: the request headers are too large']
+        : [400, 'Bad Request', `invalid request: ${PARSER_MESSAGES[code] ?? 'the request is not valid HTTP/1.1'}`]
+  const body = JSON.stringify({ code: 'INVALID_REQUEST', message } satisfies ApiError)
+  if (socket.writable) {
+    socket.end(
+      `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    )
+  } else {
+    socket.destroy()
+  }
+}
+
+/** Router-level errors (a URL that cannot be decoded …) in the contract's shape too. */
+export const frameworkErrors = (error: FastifyError, _req: FastifyRequest, reply: FastifyReply) =>
+  reply
+    .code(400)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify({ code: 'INVALID_REQUEST', message: `invalid request: ${error.message}` } satisfies ApiError))

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { sendJson, setPrivate, setPublicCache } from '../../lib/http-cache'
 import { penguinIdOf } from '../accounts/identity'
+import type { IdentityGuard } from '../accounts/identity-guard'
 import type { MatrixAnswer, MatrixService } from './matrix.service'
 
 const tags = ['results']
@@ -19,7 +20,7 @@ const send = (req: FastifyRequest, reply: FastifyReply, answer: MatrixAnswer) =>
 }
 
 /** `/result/matrix` and the web client's `/_private/result/matrix/...` (api-v2.md §8.1, §8.5). */
-export const matrixRoutes: FastifyPluginAsyncZod<{ matrix: MatrixService }> = async (app, { matrix }) => {
+export const matrixRoutes: FastifyPluginAsyncZod<{ matrix: MatrixService; identityGuard: IdentityGuard }> = async (app, { matrix, identityGuard }) => {
   app.get(
     '/result/matrix',
     {
@@ -30,8 +31,10 @@ export const matrixRoutes: FastifyPluginAsyncZod<{ matrix: MatrixService }> = as
         response: { 200: MatrixResponseSchema, 400: ApiErrorSchema },
       },
     },
-    async (req, reply) =>
-      send(req, reply, await matrix.matrix({ ...req.query, showClosed: req.query.show_closed_zones ?? false }, penguinIdOf(req))),
+    async (req, reply) => {
+      if (req.query.is_personal) await identityGuard(req, reply, penguinIdOf(req))
+      return send(req, reply, await matrix.matrix({ ...req.query, showClosed: req.query.show_closed_zones ?? false }, penguinIdOf(req)))
+    },
   )
   app.get(
     '/_private/result/matrix/:server/:source/:category?',
@@ -45,6 +48,7 @@ export const matrixRoutes: FastifyPluginAsyncZod<{ matrix: MatrixService }> = as
     },
     async (req, reply) => {
       const { server, source, category } = req.params
+      if (source === 'personal') await identityGuard(req, reply, penguinIdOf(req))
       const answer = await matrix.matrix(
         { server, category: category ?? 'all', is_personal: source === 'personal', showClosed: true },
         penguinIdOf(req),

@@ -54,6 +54,18 @@ describe.each(dbTargets())('POST /planner/plan on $name', (target) => {
     expect(notJson.json().code).toBe('INVALID_REQUEST')
   })
 
+  it.each([
+    ['a required count of 1e21', { required: { '30012': 1e21 } }, 'required.30012'],
+    ['an owned count of 1e308', { required: { '30013': 5 }, owned: { '30012': 1e308 } }, 'owned.30012'],
+    ['an exp demand of 1e21', { required: { '30012': 5 }, exp_demand: 1e21 }, 'exp_demand'],
+  ])('refuses %s with a 400 naming the field (the solver cannot plan with it)', async (_name, body, field) => {
+    const res = await plan(body)
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ code: 'INVALID_REQUEST', violations: [expect.objectContaining({ field })] })
+    // The largest allowed count still plans.
+    expect((await plan({ required: { '30012': 1e9 } })).statusCode).toBe(200)
+  })
+
   it('publishes the planner address in /config', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v2/config' })).json()).toMatchObject({ planner: { url: '/planner/plan' } })
   })

@@ -52,6 +52,18 @@ describe('usage probe', () => {
     expect(JSON.stringify(counts)).not.toContain('a'.repeat(32))
   })
 
+  it('a path the database cannot store is not counted, and does not stop the other counts from being stored', async () => {
+    await session([
+      encodeProbeMessage({ type: 'NAVIGATED', language: 'EN_US', path: '/poison\u0000' }),
+      encodeProbeMessage({ type: 'NAVIGATED', language: 'EN_US', path: '/after-poison' }),
+    ])
+    await ctx.app.services.probeFlush()
+    const stored = await ctx.db.kysely.selectFrom('properties').select('value').where('key', '=', 'probe.counts').executeTakeFirstOrThrow()
+    const paths = (stored.value as { paths: Record<string, number> }).paths
+    expect(paths['/after-poison']).toBe(1)
+    expect(Object.keys(paths).some((p) => p.includes('\u0000'))).toBe(false)
+  })
+
   it('answers but does not count a client that sends DNT: 1', async () => {
     const before = (await ctx.app.inject({ method: 'GET', url: '/api/_/probe' })).json()
     await session([encodeProbeMessage({ type: 'NAVIGATED', language: 'EN_US', path: '/dnt' })], { DNT: '1' })

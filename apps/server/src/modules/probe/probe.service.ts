@@ -1,3 +1,4 @@
+import { isStorableText } from '@dropwise/schemas'
 import type { ProbeEvent } from '@dropwise/schemas/probe'
 import { sql } from 'kysely'
 import type { Db } from '../../plugins/db'
@@ -18,6 +19,8 @@ export interface ProbeCounts {
 const empty = (since: number): ProbeCounts => ({ since, connections: 0, messages: {}, languages: {}, paths: {}, searchResults: {}, advancedQueryStages: {} })
 
 const bump = (map: Record<string, number>, key: string, by = 1) => {
+  // A key the database cannot store (NUL, unpaired surrogate) would make every later flush fail: not counted.
+  if (!isStorableText(key)) return
   if (!(key in map) && Object.keys(map).length >= MAX_KEYS) return // bounded: rare keys beyond the cap are dropped
   map[key] = (map[key] ?? 0) + by
 }

@@ -46,18 +46,19 @@ export const createDbIdempotencyStore = (db: Db): IdempotencyStore => ({
     return taken.rows.length > 0
   },
   async save(key, response, now, ttlMs) {
-    await db.kysely
-      .updateTable('idempotency_keys')
-      .set({ status: response.status, headers: JSON.stringify(response.headers), body: response.body, expires_at: now + ttlMs })
-      .where('idem_key', '=', key)
-      .execute()
+    // An upsert: the lock may have been taken in Redis before it became unreachable.
+    await sql`
+      insert into idempotency_keys (idem_key, status, headers, body, expires_at)
+      values (${key}, ${response.status}, ${JSON.stringify(response.headers)}::jsonb, ${response.body}, ${now + ttlMs})
+      on conflict (idem_key) do update set status = excluded.status, headers = excluded.headers, body = excluded.body,
+        expires_at = excluded.expires_at`.execute(db.kysely)
   },
   async release(key) {
     await db.kysely.deleteFrom('idempotency_keys').where('idem_key', '=', key).where('status', '=', 0).execute()
   },
 })
 
-export const createRedisIdempotencyStore = (redis: Redis, prefix = 'dropwise:idem:'): IdempotencyStore => ({
+const createRedisStore = (redis: Redis, prefix: string): IdempotencyStore => ({
   async get(key) {
     const raw = await redis.get(`${prefix}r:${key}`)
     return raw ? (JSON.parse(raw) as StoredResponse) : null
@@ -72,3 +73,42 @@ export const createRedisIdempotencyStore = (redis: Redis, prefix = 'dropwise:ide
     await redis.del(`${prefix}l:${key}`)
   },
 })
+
+/**
+ * Redis first, the database whenever Redis cannot answer (down, restarting, not yet connected): Redis is an
+ * accelerator, never a single point of failure. Keys saved in the database during an outage stay
+ * replayable after Redis returns: while this process has fallen back within the keys' lifetime, a miss in
+ * Redis is looked up in the database too.
+ */
+export const createRedisIdempotencyStore = (
+  redis: Redis,
+  fallback: IdempotencyStore,
+  opts: { prefix?: string; ttlMs: number; onFallback?: (err: unknown) => void },
+): IdempotencyStore => {
+  const primary = createRedisStore(redis, opts.prefix ?? 'dropwise:idem:')
+  let fellBackAt = -Infinity
+  const attempt = async <T>(now: number, run: (store: IdempotencyStore) => Promise<T>): Promise<T> => {
+    if (redis.status === 'ready') {
+      try {
+        return await run(primary)
+      } catch (err) {
+        opts.onFallback?.(err)
+      }
+    }
+    fellBackAt = now
+    return run(fallback)
+  }
+  return {
+    async get(key, now) {
+      const hit = await attempt(now, (s) => s.get(key, now))
+      if (hit || now - fellBackAt > opts.ttlMs) return hit
+      return fallback.get(key, now)
+    },
+    acquire: (key, now) => attempt(now, (s) => s.acquire(key, now)),
+    save: (key, response, now, ttlMs) => attempt(now, (s) => s.save(key, response, now, ttlMs)),
+    // The lock may sit in either store (Redis may have gone or come back since it was taken).
+    release: async (key) => {
+      await Promise.allSettled([redis.status === 'ready' ? primary.release(key) : Promise.resolve(), fallback.release(key)])
+    },
+  }
+}

@@ -9,6 +9,10 @@ describe.skipIf(!redisUrl)('reports with Redis', () => {
   let ctx: TestContext
   beforeAll(async () => {
     ctx = await createTestContext({ name: 'pglite' }, { app: { redisUrl: redisUrl as string, writeLimitPerMinute: 4 } })
+    // Until the connection is ready the process counts on its own (the fallback); wait for Redis.
+    for (let i = 0; i < 100 && (await ctx.app.inject({ method: 'GET', url: '/api/_/health' })).json().checks.redis !== 'ok'; i++) {
+      await new Promise((r) => setTimeout(r, 100))
+    }
   })
   afterAll(async () => ctx?.close())
 

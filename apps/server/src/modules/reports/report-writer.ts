@@ -3,7 +3,8 @@ import type { NewReport } from './reports.repository'
 /**
  * Group commit for incoming reports: requests that arrive while a batch is being written join the
  * next batch, so one transaction (one fsync) acknowledges many reports. `write` resolves only once
- * the report is committed: an acknowledged report survives a crash.
+ * the report is committed: an acknowledged report survives a crash. A failing batch never fails an
+ * innocent report (see `commit`).
  */
 export const createReportWriter = (insertBatch: (reports: NewReport[]) => Promise<void>, opts: { maxBatch?: number; concurrency?: number } = {}) => {
   const maxBatch = opts.maxBatch ?? 500
@@ -13,17 +14,34 @@ export const createReportWriter = (insertBatch: (reports: NewReport[]) => Promis
   let scheduled = false
   const idle: (() => void)[] = []
 
+  type Entry = (typeof queue)[number]
+  /**
+   * Commits a batch; when the batch fails (one report the database refuses, a conflict …), its halves are
+   * retried on their own, down to single reports, so only the guilty ones fail: a batch of 500 with one bad
+   * report costs about 2·log2(500) ≈ 18 extra transactions instead of failing 499 honest reports.
+   */
+  const commit = async (batch: Entry[]): Promise<void> => {
+    try {
+      await insertBatch(batch.map((b) => b.report))
+      batch.forEach((b) => b.resolve())
+    } catch (err) {
+      if (batch.length === 1) {
+        batch[0]?.reject(err)
+        return
+      }
+      const half = Math.ceil(batch.length / 2)
+      await commit(batch.slice(0, half))
+      await commit(batch.slice(half))
+    }
+  }
+
   const flush = async () => {
     scheduled = false
     while (queue.length > 0 && inFlight < concurrency) {
       const batch = queue.slice(0, maxBatch)
       queue = queue.slice(batch.length)
       inFlight++
-      insertBatch(batch.map((b) => b.report))
-        .then(
-          () => batch.forEach((b) => b.resolve()),
-          (err: unknown) => batch.forEach((b) => b.reject(err)),
-        )
+      void commit(batch)
         .finally(() => {
           inFlight--
           if (queue.length > 0) void flush()

@@ -6,10 +6,12 @@ import {
   ReportRequestSchema,
   ReportResponseSchema,
 } from '@dropwise/schemas'
+import { createHash } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiHttpError, invalidRequest } from '../../lib/errors'
+import { budgetKey, type Budget } from '../../lib/limits'
 import { penguinIdOf } from '../accounts/identity'
 import { announcePenguinId } from '../accounts/penguin-id-cookie'
 import type { IdempotencyStore } from './idempotency.store'
@@ -19,12 +21,12 @@ export interface ReportsRoutesOptions {
   reports: ReportsService
   idempotency: IdempotencyStore
   clock: () => number
-  /** Requests per minute and IP on each write route. */
-  writeLimitPerMinute: number
+  /** The write budget of a client address, shared by every write route and both API prefixes. */
+  writes: Budget
 }
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9]{1,128}$/
-const IDEMPOTENCY_TTL_MS = 4 * 60 * 60 * 1000
+export const IDEMPOTENCY_TTL_MS = 4 * 60 * 60 * 1000
 const LOCK_WAIT_MS = 1250
 const REPLAYED_HEADERS = ['content-type', 'content-length', 'set-cookie', 'x-penguin-set-penguinid', 'x-penguin-compatible']
 
@@ -44,26 +46,32 @@ const jsonBody = async (req: FastifyRequest) => {
   }
 }
 
-/** The client address: the first X-Original-Forwarded-For / X-Forwarded-For entry when behind our proxy. */
-const clientIp = (req: FastifyRequest): string => {
-  const original = req.headers['x-original-forwarded-for']
-  if (typeof original === 'string' && original.trim()) return original.split(',')[0]?.trim() ?? req.ip
-  return req.ip
+/**
+ * Idempotency keys belong to their caller (its PenguinID, else its address): a key replayed by anyone
+ * else is a new request, so nobody can fetch another caller's answer (and freshly issued PenguinID).
+ */
+const scopedKey = (req: FastifyRequest, key: string) => {
+  const penguinId = penguinIdOf(req)
+  const scope = penguinId ? `id:${penguinId}` : `ip:${req.ip}`
+  return `${createHash('sha256').update(scope).digest('base64url').slice(0, 22)}:${key}`
 }
 
 /** `POST /report`, `/report/recall`, `/report/recognition` (api-v2.md §7). */
 export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async (app, opts) => {
-  const { reports, idempotency, clock } = opts
-  const rateLimit = { max: opts.writeLimitPerMinute, timeWindow: 60_000 }
+  const { reports, idempotency, clock, writes } = opts
+  // Every write request takes one point of its address's budget before anything else (replays too);
+  // a recognition batch takes one more per further entry once its body is read.
+  const takeWrite = async (req: FastifyRequest, reply: FastifyReply) => writes.take(budgetKey(req), 1, reply)
 
   // §7.5: a repeated key replays the stored answer before the body is even parsed.
   const replayOrLock = async (req: FastifyRequest, reply: FastifyReply) => {
     const header = req.headers['x-penguin-idempotency-key']
     if (header === undefined) return
-    const key = Array.isArray(header) ? header[0] ?? '' : header
-    if (!IDEMPOTENCY_KEY.test(key)) {
+    const given = Array.isArray(header) ? header[0] ?? '' : header
+    if (!IDEMPOTENCY_KEY.test(given)) {
       throw invalidRequest('invalid request: X-Penguin-Idempotency-Key must be 1 to 128 letters or digits')
     }
+    const key = scopedKey(req, given)
     const deadline = clock() + LOCK_WAIT_MS
     for (;;) {
       const stored = await idempotency.get(key, clock())
@@ -104,8 +112,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
   app.post(
     '/report',
     {
-      config: { rateLimit },
-      onRequest: replayOrLock,
+      onRequest: [takeWrite, replayOrLock],
       preValidation: jsonBody,
       onSend: storeAnswer,
       onError: async (req) => {
@@ -120,7 +127,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
       },
     },
     async (req, reply) => {
-      const result = await reports.submit(req.body, { penguinId: penguinIdOf(req), ip: clientIp(req), requestId: req.id })
+      const result = await reports.submit(req.body, { penguinId: penguinIdOf(req), ip: req.ip, requestId: req.id })
       if (result.assignedPenguinId) announcePenguinId(req, reply, result.assignedPenguinId)
       return { reportHash: result.reportHash }
     },
@@ -129,7 +136,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
   app.post(
     '/report/recall',
     {
-      config: { rateLimit },
+      onRequest: takeWrite,
       preValidation: jsonBody,
       schema: {
         tags: ['reports'],
@@ -147,8 +154,10 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
   app.post(
     '/report/recognition',
     {
-      config: { rateLimit },
+      config: { checksStoredText: true },
+      onRequest: takeWrite,
       preValidation: jsonBody,
+      preHandler: async (req, reply) => writes.take(budgetKey(req), req.body.batchDrops.length - 1, reply),
       schema: {
         tags: ['reports'],
         summary: 'Submit up to 50 recognised screenshots at once (plain JSON)',
@@ -157,7 +166,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
       },
     },
     async (req, reply) => {
-      const result = await reports.submitRecognition(req.body, { penguinId: penguinIdOf(req), ip: clientIp(req), requestId: req.id })
+      const result = await reports.submitRecognition(req.body, { penguinId: penguinIdOf(req), ip: req.ip, requestId: req.id })
       if (result.assignedPenguinId) announcePenguinId(req, reply, result.assignedPenguinId)
       return { taskId: result.taskId, errors: result.errors }
     },

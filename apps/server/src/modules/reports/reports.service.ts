@@ -1,7 +1,7 @@
 import { buildRecruitTagLookup, normalizeReport, recruitTagErrorMessage, resolveRecruitTags, type RecruitTagLookup, type SubmittedDrop } from '@dropwise/report'
-import type { RecognitionBatch, ReportMetadata, ReportRequest, Server } from '@dropwise/schemas'
+import { ERROR_MESSAGES, RecognitionEntrySchema, type RecognitionBatch, type ReportMetadata, type ReportRequest, type Server } from '@dropwise/schemas'
 import { patternHash, RECRUIT_STAGE_ID, sourceCategory, canonicalPattern } from '@dropwise/stats'
-import { invalidRequest, notFound } from '../../lib/errors'
+import { ApiHttpError, invalidRequest, notFound } from '../../lib/errors'
 import type { DataVersion } from '../../lib/data-version'
 import type { Account, AccountsService } from '../accounts/accounts.service'
 import type { CatalogService } from '../catalog/catalog.service'
@@ -25,6 +25,14 @@ export interface ReportsServiceDeps {
   randomAlnum: (length: number) => string
   /** Called after reports are stored (wakes the aggregation worker). */
   onStored?: () => void
+}
+
+/** `drops.0.quantity: Too small: expected number to be >=1` — the first problem of an invalid batch entry. */
+const entryProblem = (issues: readonly { path: PropertyKey[]; message: string }[]) => {
+  const first = issues[0]
+  if (!first) return ERROR_MESSAGES.invalidParams
+  const field = first.path.map(String).join('.')
+  return `invalid request: ${field ? `${field}: ` : ''}${first.message}`
 }
 
 const RECALL_WINDOW_MS = 24 * 60 * 60 * 1000
@@ -109,22 +117,29 @@ export const createReportsService = (deps: ReportsServiceDeps) => {
     async submitRecognition(batch: RecognitionBatch, ctx: SubmitContext) {
       const { account, assigned } = await identity(ctx)
       const errors: { index: number; message: string }[] = []
-      const reports: NewReport[] = []
-      for (const [index, entry] of batch.batchDrops.entries()) {
+      const prepared: { index: number; report: NewReport }[] = []
+      for (const [index, raw] of batch.batchDrops.entries()) {
+        const parsed = RecognitionEntrySchema.safeParse(raw)
+        if (!parsed.success) {
+          errors.push({ index, message: entryProblem(parsed.error.issues) })
+          continue
+        }
+        const entry = parsed.data
         try {
-          reports.push(
-            await prepare(
-              { server: batch.server, source: batch.source, version: batch.version, stageId: entry.stageId, drops: entry.drops ?? [], times: 1, metadata: entry.metadata ?? null },
-              account,
-              ctx,
-            ),
-          )
+          const input = { server: batch.server, source: batch.source, version: batch.version, stageId: entry.stageId, drops: entry.drops ?? [], times: 1, metadata: entry.metadata ?? null }
+          prepared.push({ index, report: await prepare(input, account, ctx) })
         } catch (err) {
-          errors.push({ index, message: err instanceof Error ? err.message : String(err) })
+          if (!(err instanceof ApiHttpError)) throw err
+          errors.push({ index, message: err.message })
         }
       }
-      await Promise.all(reports.map((r) => writer.write(r)))
-      if (reports.length > 0) deps.onStored?.()
+      // The writer isolates failures: an entry the database refuses fails alone and is listed; the rest are stored.
+      const written = await Promise.allSettled(prepared.map((p) => writer.write(p.report)))
+      written.forEach((outcome, i) => {
+        if (outcome.status === 'rejected') errors.push({ index: prepared[i]?.index ?? -1, message: ERROR_MESSAGES.internal })
+      })
+      if (written.some((o) => o.status === 'fulfilled')) deps.onStored?.()
+      errors.sort((a, b) => a.index - b.index)
       return { taskId: `${ctx.requestId}-${deps.randomAlnum(16)}`, errors, assignedPenguinId: assigned ? account.penguin_id : null }
     },
 

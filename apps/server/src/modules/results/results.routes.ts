@@ -13,6 +13,8 @@ import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { sendJson, setPrivate, setPublicCache } from '../../lib/http-cache'
+import { budgetKey, type Budget } from '../../lib/limits'
+import type { IdentityGuard } from '../accounts/identity-guard'
 import { penguinIdOf } from '../accounts/identity'
 import type { ResultsAnswer, ResultsService } from './results.service'
 
@@ -25,9 +27,9 @@ const send = (reply: FastifyReply, answer: ResultsAnswer) => {
 }
 
 /** `/result/pattern`, `/result/trends`, `/result/advanced` and their `_private` twins (api-v2.md §8.2-8.5). */
-export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService; advancedLimitPer5Minutes?: number }> = async (
+export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService; advanced: Budget; identityGuard: IdentityGuard }> = async (
   app,
-  { results, advancedLimitPer5Minutes = 30 },
+  { results, advanced: advancedBudget, identityGuard },
 ) => {
   app.get(
     '/result/pattern',
@@ -41,6 +43,7 @@ export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService; adv
     },
     async (req, reply) => {
       const { server, is_personal, show_all_patterns } = req.query
+      if (is_personal) await identityGuard(req, reply, penguinIdOf(req))
       const answer = await results.patterns(
         // Exactly the string "true" lifts the cap (§8.2).
         { server, category: 'all', personal: is_personal ?? false, showAll: show_all_patterns === 'true' },
@@ -62,6 +65,7 @@ export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService; adv
     },
     async (req, reply) => {
       const { server, source, category } = req.params
+      if (source === 'personal') await identityGuard(req, reply, penguinIdOf(req))
       const answer = await results.patterns(
         { server, category: category ?? 'all', personal: source === 'personal', showAll: false },
         penguinIdOf(req),
@@ -103,8 +107,8 @@ export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService; adv
   app.post(
     '/result/advanced',
     {
-      // Custom windows read raw reports: 30 per 5 minutes and IP, like the public service (§8.4).
-      config: { rateLimit: { max: advancedLimitPer5Minutes, timeWindow: 5 * 60_000 } },
+      // Custom windows read raw reports: 30 per 5 minutes and address, like the public service (§8.4).
+      onRequest: async (req, reply) => advancedBudget.take(budgetKey(req), 1, reply),
       schema: {
         tags,
         summary: 'Advanced queries: matrices over custom windows, or trends with an interval',
@@ -113,6 +117,7 @@ export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService; adv
       },
     },
     async (req, reply) => {
+      if (req.body.queries.some((q) => q.isPersonal)) await identityGuard(req, reply, penguinIdOf(req))
       const { results: advanced, personal } = await results.advanced(req.body, penguinIdOf(req))
       if (personal) setPrivate(reply)
       return { advanced_results: advanced }
