@@ -1,10 +1,11 @@
 /**
  * Recogniser benchmark: recognises every image of a labels file (decoding included) and scores it.
  *
- *   npm run bench:recognizer -- --labels <labels.json> --resources <dir> [--out <file>] [--stages <path>] [--reps <n>]
+ *   npm run bench:recognizer -- --labels <labels.json> (--resources <dir> | --pack <dir>) [--out <file>] [--stages <path>] [--reps <n>]
  *
  * --resources is a built pack (pack.json + templates.bin) or a raw recognition resource folder
- * (shared/data/recognition/resources), built in memory. Prints one line per image, the exact-match
+ * (shared/data/recognition/resources), built in memory. --pack is a built pack folder only, e.g. the
+ * one the server builds at run time (`DATA_DIR/assets/built/recognizer-pack/<key>/`). Prints one line per image, the exact-match
  * count, failures per category and the median ms/image; the last line is a JSON summary.
  * After recognition the batch checks run over the whole set (`checkBatch`: Fingerprint::Same, and
  * DropInfos::Violation against the seed's drop infos, --seed <dir>, default data/seed). The labels
@@ -16,7 +17,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { WORK_HEIGHT, checkBatch, loadPack, recognize, type RecognitionResult, type Server } from '@dropwise/recognizer'
-import { DEFAULT_SEED_DIR, decodeImage, isExactMatch, resolveResources, type LabelTruth } from '@dropwise/recognizer-pack'
+import { DEFAULT_SEED_DIR, decodeImage, isExactMatch, readPack, resolveResources, type LabelTruth } from '@dropwise/recognizer-pack'
 import { SeedDropInfoFileSchema } from '@dropwise/schemas'
 
 interface LabelImage {
@@ -29,6 +30,7 @@ const { values } = parseArgs({
   options: {
     labels: { type: 'string' },
     resources: { type: 'string' },
+    pack: { type: 'string' },
     out: { type: 'string' },
     stages: { type: 'string' },
     reps: { type: 'string' },
@@ -37,8 +39,12 @@ const { values } = parseArgs({
     'no-batch': { type: 'boolean' },
   },
 })
-if (!values.labels || !values.resources) {
-  console.error('usage: npm run bench:recognizer -- --labels <labels.json> --resources <dir> [--out <file>]')
+if (!values.labels || (!values.resources && !values.pack)) {
+  console.error('usage: npm run bench:recognizer -- --labels <labels.json> (--resources <dir> | --pack <dir>) [--out <file>]')
+  process.exit(2)
+}
+if (values.pack && !existsSync(join(values.pack, 'pack.json'))) {
+  console.error(`--pack ${values.pack}: no pack.json there (a built pack folder has pack.json and templates.bin)`)
   process.exit(2)
 }
 
@@ -46,7 +52,7 @@ if (!values.labels || !values.resources) {
 const labels = JSON.parse(await readFile(values.labels, 'utf8')) as { images: LabelImage[] }
 const base = dirname(values.labels)
 const t0 = performance.now()
-const built = await resolveResources(values.resources, values.stages)
+const built = values.pack ? await readPack(values.pack) : await resolveResources(values.resources!, values.stages)
 const pack = loadPack(built.manifest, built.templates)
 const loadMs = performance.now() - t0
 const reps = Math.max(1, Number(values.reps ?? 1))

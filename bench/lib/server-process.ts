@@ -37,6 +37,7 @@ export const startServer = async (opts: { databaseUrl?: string; env?: Record<str
       DATA_DIR: dataDir,
       DATABASE_URL: opts.databaseUrl ?? '',
       DEMO: '0',
+      ASSETS: 'off',
       LOG_LEVEL: 'warn',
       WEB_DIST: join(dataDir, 'web'),
       RATE_LIMIT_WRITES_PER_MINUTE: '100000000',

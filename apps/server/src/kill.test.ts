@@ -23,7 +23,7 @@ const freePort = () =>
 const start = async (env: Record<string, string>) => {
   const port = await freePort()
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DEMO: '0', LOG_LEVEL: 'warn', RATE_LIMIT_WRITES_PER_MINUTE: '1000000', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DEMO: '0', ASSETS: 'off', LOG_LEVEL: 'warn', RATE_LIMIT_WRITES_PER_MINUTE: '1000000', ...env },
     stdio: ['ignore', process.env.KILL_TEST_DEBUG ? 'inherit' : 'ignore', 'pipe'],
   })
   let stderr = ''

@@ -60,21 +60,28 @@ export const renderTemplate = (icon: DecodedImage, size = TEMPLATE_SIZE): Uint8A
   return out
 }
 
+const ICON_EXTENSIONS = ['.jpg', '.jpeg', '.png']
+
+/**
+ * Adds icon files (`<itemId>.jpg|png`) to `icons`; an id already present is kept. 72-px act24 panel
+ * icons use another geometry and the drop-row matcher cannot use them: they are skipped.
+ */
+const addIconFiles = async (icons: Map<string, DecodedImage>, files: string[]) => {
+  for (const file of files) {
+    const ext = extname(file).toLowerCase()
+    if (!ICON_EXTENSIONS.includes(ext)) continue
+    const itemId = basename(file, extname(file))
+    if (icons.has(itemId)) continue
+    const img = await decodeImage(await readFile(file))
+    if (img.width < 90) continue
+    icons.set(itemId, img)
+  }
+}
+
 /** Item icons of one or more folders: `<itemId>.jpg|png`. A later folder does not override an earlier one. */
 export const readIcons = async (dirs: string[]): Promise<Map<string, DecodedImage>> => {
   const icons = new Map<string, DecodedImage>()
-  for (const dir of dirs) {
-    for (const name of (await readdir(dir)).sort()) {
-      const ext = extname(name).toLowerCase()
-      if (!['.jpg', '.jpeg', '.png'].includes(ext)) continue
-      const itemId = basename(name, extname(name))
-      if (icons.has(itemId)) continue
-      const img = await decodeImage(await readFile(join(dir, name)))
-      // 72-px act24 panel icons use another geometry; the drop-row matcher cannot use them.
-      if (img.width < 90) continue
-      icons.set(itemId, img)
-    }
-  }
+  for (const dir of dirs) await addIconFiles(icons, (await readdir(dir)).sort().map((name) => join(dir, name)))
   return icons
 }
 
@@ -245,9 +252,13 @@ export const assemblePack = (
   }
 }
 
-/** Builds a pack from files: icon folders, a hash_index.json and a stage source. */
-export const buildPack = async (opts: { icons: string[]; glyphs: string; stages: string }): Promise<BuiltPack> => {
+/**
+ * Builds a pack from files: icon folders, a hash_index.json and a stage source. `iconFiles` adds
+ * single icon files after the folders (an id a folder already has is kept from the folder).
+ */
+export const buildPack = async (opts: { icons: string[]; iconFiles?: string[]; glyphs: string; stages: string }): Promise<BuiltPack> => {
   const icons = await readIcons(opts.icons)
+  await addIconFiles(icons, opts.iconFiles ?? [])
   const glyphs = glyphsFromHashIndex(JSON.parse(await readFile(opts.glyphs, 'utf8')))
   return assemblePack(icons, glyphs, await readStages(opts.stages))
 }

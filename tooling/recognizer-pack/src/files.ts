@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { PackManifest } from '@dropwise/recognizer'
+import { DEFAULT_SEED_DIR } from './assets'
 import { buildPack, type BuiltPack } from './build'
 
 /** Writes `pack.json` and `templates.bin` into `dir`. */
@@ -18,8 +18,7 @@ export const readPack = async (dir: string): Promise<BuiltPack> => ({
   templates: new Uint8Array(await readFile(join(dir, 'templates.bin'))),
 })
 
-/** Dropwise's seed folder (`data/seed` of the repository): the default stage source. */
-export const DEFAULT_SEED_DIR = fileURLToPath(new URL('../../../data/seed', import.meta.url))
+export { DEFAULT_SEED_DIR }
 
 /**
  * Loads resources from a folder that is either a built pack (has pack.json) or a raw

@@ -73,6 +73,24 @@ describe('parseEnv', () => {
     expect(parseEnv({ TRUST_PROXY: ' ::1 , fd00::/8 ' }).TRUST_PROXY).toEqual(['::1', 'fd00::/8'])
   })
 
+  it('reads the assets variables: on by default from GitHub raw, off, a local folder, a mirror', () => {
+    expect(parseEnv({})).toMatchObject({ ASSETS: true, ASSETS_BASE_URL: 'https://raw.githubusercontent.com' })
+    expect(parseEnv({}).ASSETS_DIR).toBeUndefined()
+    expect(parseEnv({ ASSETS: 'off' }).ASSETS).toBe(false)
+    expect(parseEnv({ ASSETS: 'on' }).ASSETS).toBe(true)
+    expect(parseEnv({ ASSETS: '0' }).ASSETS).toBe(false)
+    expect(parseEnv({ ASSETS_DIR: '/srv/assets' }).ASSETS_DIR).toBe('/srv/assets')
+    expect(parseEnv({ ASSETS_BASE_URL: 'http://mirror.lan:8000/gh' }).ASSETS_BASE_URL).toBe('http://mirror.lan:8000/gh')
+  })
+
+  it.each(['mirror.lan', 'ftp://mirror.lan/', 'file:///srv/assets'])('refuses ASSETS_BASE_URL=%j by name', (value) => {
+    expect(message({ ASSETS_BASE_URL: value })).toContain('ASSETS_BASE_URL: must be a https:// or http:// URL')
+  })
+
+  it('refuses an ASSETS value other than on or off', () => {
+    expect(message({ ASSETS: 'maybe' })).toContain('ASSETS: must be on or off')
+  })
+
   it.each(['yes', '-1', '1.5', '10.0.0.0/33', '127.0.0.1,,10.0.0.1', 'proxy.local', '10.0.0.1/8/1', '::1/129'])('refuses TRUST_PROXY=%j', (value) => {
     expect(message({ TRUST_PROXY: value })).toMatch(/^ {2}TRUST_PROXY: must be a hop count/m)
   })

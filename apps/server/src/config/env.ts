@@ -16,6 +16,11 @@ const wholeNumber = (min: number, max?: number) => {
   return max === undefined ? n : n.max(max, { error })
 }
 
+const onOff = z
+  .enum(['on', 'off', '1', '0', 'true', 'false'], { error: 'must be on or off' })
+  .default('on')
+  .transform((v) => v === 'on' || v === '1' || v === 'true')
+
 const urlWithScheme = (schemes: readonly string[]) =>
   z.string().refine((v) => URL.canParse(v) && schemes.includes(new URL(v).protocol), {
     error: `must be a ${schemes.map((s) => `${s}//`).join(' or ')} URL`,
@@ -57,6 +62,12 @@ export const EnvSchema = z.object({
   RECOGNIZER_PACK_DIR: z.string().optional(),
   /** Address of a recognizer pack folder served elsewhere (absolute URL or path); wins over RECOGNIZER_PACK_DIR. */
   RECOGNIZER_PACK_URL: z.string().optional(),
+  /** Game art and recogniser data fetched at run time (modules/assets); `off` fetches and builds nothing. */
+  ASSETS: onOff,
+  /** Folder of the pinned files already on disk (`<owner>/<repo>/<commit>/<path>`): verified, never downloaded. */
+  ASSETS_DIR: z.string().optional(),
+  /** Where the pinned files are downloaded from: `<base>/<owner>/<repo>/<commit>/<path>` (a mirror of GitHub's raw host). */
+  ASSETS_BASE_URL: urlWithScheme(['https:', 'http:']).default('https://raw.githubusercontent.com'),
 })
 export type Env = z.infer<typeof EnvSchema>
 

@@ -29,7 +29,7 @@ export interface ServerProcess {
  */
 export const spawnServer = (env: Record<string, string>): ServerProcess => {
   const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-    env: { ...process.env, HOST: '127.0.0.1', DEMO: '0', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', DEMO: '0', ASSETS: 'off', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

@@ -29,8 +29,12 @@ interface Snapshot {
 export interface CatalogServiceDeps {
   repository: CatalogRepository
   clock: () => number
-  /** Fields the server itself adds to `/config` (e.g. `recognizer.packUrl` from the environment); they win over the stored ones. */
-  configExtras?: Record<string, unknown>
+  /**
+   * Fields the server itself adds to `/config` (e.g. `recognizer.packUrl`); they win over the stored ones.
+   * A function is read on every call, so `/config` follows state that changes while the server runs
+   * (the assets' state and URLs): a cached body is rebuilt as soon as the extras differ.
+   */
+  configExtras?: Record<string, unknown> | (() => Record<string, unknown>)
 }
 
 const SHORT_TTL_MS = 10_000
@@ -45,7 +49,7 @@ export const createCatalogService = ({ repository, clock, configExtras = {} }: C
   let snapshot: Promise<Snapshot> | null = null
   const stageCache = new Map<Server, CachedBody & { validUntil: number }>()
   let noticeCache: (CachedBody & { validUntil: number }) | null = null
-  let configCache: (CachedBody & { validUntil: number }) | null = null
+  let configCache: (CachedBody & { validUntil: number; extras: string }) | null = null
 
   const build = async (): Promise<Snapshot> => {
     const [itemRows, zoneRows, stageRows, infoRows, periodRows, formulaRows] = await Promise.all([
@@ -174,15 +178,17 @@ export const createCatalogService = ({ repository, clock, configExtras = {} }: C
     /** The operator's frontend config (`/config`), verbatim; `{}` when none is set. */
     config: async (): Promise<CachedBody> => {
       const now = clock()
-      if (configCache && now < configCache.validUntil) return configCache
+      const extras = typeof configExtras === 'function' ? configExtras() : configExtras
+      const extrasKey = JSON.stringify(extras)
+      if (configCache && now < configCache.validUntil && configCache.extras === extrasKey) return configCache
       const [row, demo] = await Promise.all([repository.property('frontend.config'), repository.property('demo.simulated')])
       // `demo` is ours: present while simulated reports are in the data, so the web app can say so.
       const value = {
         ...((row?.value as object | undefined) ?? {}),
-        ...configExtras,
+        ...extras,
         ...(demo ? { demo: { present: true, ...(demo.value as object) } } : {}),
       }
-      configCache = { body: JSON.stringify(value), builtAt: row?.updated_at ?? now, validUntil: now + SHORT_TTL_MS }
+      configCache = { body: JSON.stringify(value), builtAt: row?.updated_at ?? now, validUntil: now + SHORT_TTL_MS, extras: extrasKey }
       return configCache
     },
   }

@@ -1,0 +1,63 @@
+/**
+ * For tests and local runs: a folder laid out like the public repositories
+ * (`<owner>/<repo>/<commit>/<path>`), filled from a copy laid out like shared/data/recognition/resources,
+ * and a small HTTP server over it that counts requests (an `ASSETS_BASE_URL` without the internet).
+ */
+import { copyFile, mkdir, mkdtemp, readFile } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { dirname, join, normalize, sep } from 'node:path'
+import { resourcesCopyPath, type AssetManifest } from '@dropwise/recognizer-pack/assets'
+import { assetKey } from './assets.repository'
+
+/** Copies every manifest file from `resourcesDir` into a new temporary folder in the repositories' layout. */
+export const layOutMirror = async (manifest: AssetManifest, resourcesDir: string, into?: string): Promise<string> => {
+  const root = into ?? (await mkdtemp(join(tmpdir(), 'dropwise-asset-mirror-')))
+  for (const f of manifest.files) {
+    const copy = resourcesCopyPath(f)
+    if (!copy) throw new Error(`no local copy known for ${assetKey(f)}`)
+    const target = join(root, ...assetKey(f).split('/'))
+    await mkdir(dirname(target), { recursive: true })
+    await copyFile(join(resourcesDir, copy), target)
+  }
+  return root
+}
+
+export interface MirrorServer {
+  url: string
+  port: number
+  /** Paths requested so far. */
+  requests: string[]
+  close: () => Promise<void>
+}
+
+/** Serves `root` on 127.0.0.1 (`port` 0 = any free port). */
+export const serveMirror = (root: string, port = 0): Promise<MirrorServer> => {
+  const requests: string[] = []
+  const server: Server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)
+    requests.push(path)
+    const file = normalize(join(root, path))
+    if (!file.startsWith(root + sep)) {
+      res.writeHead(403).end()
+      return
+    }
+    readFile(file).then(
+      (body) => res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': body.length }).end(body),
+      () => res.writeHead(404).end(),
+    )
+  })
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => {
+      const { port: bound } = server.address() as AddressInfo
+      resolve({
+        url: `http://127.0.0.1:${bound}`,
+        port: bound,
+        requests,
+        close: () => new Promise<void>((ok) => server.close(() => ok())),
+      })
+    })
+  })
+}
