@@ -281,11 +281,28 @@ export default defineConfig({
             handler: 'NetworkFirst',
             options: { cacheName: 'api-v2', networkTimeoutSeconds: 10, expiration: { maxEntries: 64, maxAgeSeconds: 7 * 86400 } },
           },
+          {
+            // The item icon sheet the server builds from the game's art (about 1 MB): fetched once, then
+            // from the cache, offline too. Only the picture: its index (JSON) goes to the network, so a
+            // rebuilt sheet (announced under a new address) is never paired with an old index.
+            urlPattern: ({ url, request }) => request.method === 'GET' && request.destination === 'image' && url.pathname.startsWith('/assets/icons/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'item-icons', expiration: { maxEntries: 8, maxAgeSeconds: 30 * 86400 }, cacheableResponse: { statuses: [0, 200] } },
+          },
         ],
       },
     }),
   ],
-  server: { proxy: { '/api': 'http://localhost:8080', '/PenguinStats': 'http://localhost:8080' } },
+  server: {
+    proxy: {
+      '/api': 'http://localhost:8080',
+      '/PenguinStats': 'http://localhost:8080',
+      // What the server builds from the downloaded game art (apps/server modules/assets); Vite's own files stay under /assets/.
+      '/assets/recognizer-pack': 'http://localhost:8080',
+      '/assets/icons': 'http://localhost:8080',
+      '/planner/plan': 'http://localhost:8080',
+    },
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

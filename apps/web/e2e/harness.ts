@@ -97,6 +97,8 @@ export const startServer = async (extraEnv: Record<string, string> = {}): Promis
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       DEMO: '0',
+      // No downloads from tests: journeys that need the assets serve them from a local mirror (ASSETS_BASE_URL).
+      ASSETS: 'off',
       LOG_LEVEL: 'warn',
       WEB_DIST: webDist,
       RATE_LIMIT_WRITES_PER_MINUTE: '1000000',

@@ -1,19 +1,21 @@
 // @vitest-environment node
 /**
- * Screenshot recognition in the built app (issue #8 §3, §5): a resource pack built from
- * ../shared/data/recognition in a temporary folder (never committed) and served by our server through
- * RECOGNIZER_PACK_DIR; three dev screenshots of three stages plus a duplicate and a text file are
+ * Screenshot recognition in the built app (issue #8 §3, §5; issue #16): no pre-built pack — the server
+ * downloads the pinned resources from a local mirror laid out like the public repositories (built from
+ * ../shared/data/recognition in a temporary folder, never committed; `ASSETS_BASE_URL`), builds its pack and
+ * announces it; three dev screenshots of three stages plus a duplicate and a text file are
  * selected, recognised in the worker, confirmed and submitted; the reports then show up in the
- * uploader's personal matrix. A second server without a pack shows the "not available" message.
+ * uploader's personal matrix. A second server without a pack (and with ASSETS=off) shows the "not available" message.
  * Skipped when ../shared/data/recognition is absent (a fresh clone).
  */
-import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULT_ASSET_MANIFEST, type AssetManifest } from '@dropwise/recognizer-pack/assets'
+// The test mirror of the server's asset tests (a folder and a tiny HTTP server on 127.0.0.1).
+import { layOutMirror, serveMirror, type MirrorServer } from '../../server/src/modules/assets/asset-mirror'
 import { addTestScript, animationsDone, CHROMIUM_ARGS, CHROMIUM_PATH, ensureWebBuild, hasChromium, repoRoot, type RunningServer, settle, startServer, watch } from './harness'
 
 const shared = join(repoRoot, '../shared/data/recognition')
@@ -49,7 +51,8 @@ interface Truth {
 }
 
 describe.skipIf(!hasChromium() || !present)('screenshot recognition in Chromium', () => {
-  let packDir: string
+  let mirrorDir: string
+  let mirror: MirrorServer
   let withPack: RunningServer
   let withoutPack: RunningServer
   let browser: Browser
@@ -65,26 +68,31 @@ describe.skipIf(!hasChromium() || !present)('screenshot recognition in Chromium'
   beforeAll(async () => {
     const labels = JSON.parse(readFileSync(join(shared, 'dev/labels.json'), 'utf8')) as { images: { file: string; truth: Truth }[] }
     for (const im of labels.images) truth.set(im.file, im.truth)
-    packDir = mkdtempSync(join(tmpdir(), 'dropwise-pack-e2e-'))
-    const pack = spawnSync(
-      'npm',
-      ['run', '-s', 'recognizer:pack', '--', '--icons', join(resources, 'items'), '--icons', join(resources, 'supplement/maa-item-templates'), '--glyphs', join(resources, 'json/hash_index.json'), '--out', packDir],
-      { cwd: repoRoot, encoding: 'utf8' },
-    )
-    if (pack.status !== 0) throw new Error(`pack build failed:\n${pack.stdout}\n${pack.stderr}`)
+    mirrorDir = await layOutMirror(JSON.parse(readFileSync(DEFAULT_ASSET_MANIFEST, 'utf8')) as AssetManifest, resources)
+    mirror = await serveMirror(mirrorDir)
     ensureWebBuild((s) => console.log(s))
     const { chromium } = await import('playwright-core')
     // One server at a time: each seeds its own database, and the machine may be busy.
-    withPack = await startServer({ RECOGNIZER_PACK_DIR: packDir })
-    withoutPack = await startServer()
+    // ASSETS=off: the servers download no game resources in the background (assets.e2e.test.ts plays those states).
+    withPack = await startServer({ ASSETS: 'on', ASSETS_BASE_URL: mirror.url })
+    // Fetched, verified and built in the background while the server already answers.
+    const started = Date.now()
+    for (;;) {
+      const state = ((await (await fetch(`${withPack.url}/api/_/assets`)).json()) as { state: string; reason: string | null })
+      if (state.state === 'ready') break
+      if (Date.now() - started > 240_000) throw new Error(`assets not ready: ${JSON.stringify(state)}`)
+      await new Promise((r) => setTimeout(r, 500))
+    }
+    console.log(`e2e: assets ready ${Date.now() - started} ms after the server answered (${mirror.requests.length} requests to the mirror)`)
+    withoutPack = await startServer({ ASSETS: 'off' })
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
   }, 600_000)
 
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => undefined)
     await browser?.close().catch(() => undefined)
-    await Promise.all([withPack?.stop(), withoutPack?.stop()])
-    if (packDir) rmSync(packDir, { recursive: true, force: true })
+    await Promise.all([withPack?.stop(), withoutPack?.stop(), mirror?.close()])
+    if (mirrorDir) rmSync(mirrorDir, { recursive: true, force: true })
   })
 
   it('recognises, flags the duplicate, submits the confirmed results, and the reports arrive', async () => {
@@ -140,9 +148,12 @@ describe.skipIf(!hasChromium() || !present)('screenshot recognition in Chromium'
     expect(await copy.getByTestId('recognition-exception').evaluateAll((els) => els.map((e) => e.getAttribute('data-code')))).toContain('Fingerprint::Same')
     expect(await copy.getByRole('checkbox').isDisabled()).toBe(true)
     await expect.poll(() => page.getByTestId('recognition-overview').innerText()).toMatch(/Images\s+4[\s\S]*Success\s+3[\s\S]*Error\s+1/)
-    // The work ran in the module worker, on the pack served from RECOGNIZER_PACK_DIR.
+    // The work ran in the module worker, on the pack the server built from the downloaded resources.
     expect(workers.filter((u) => u.includes('recognizer.worker'))).toHaveLength(1)
-    expect(packRequests.map((u) => new URL(u).pathname).sort()).toEqual(['/recognizer-pack/pack.json', '/recognizer-pack/templates.bin'])
+    expect(packRequests.map((u) => new URL(u).pathname.replace(/\/[0-9a-f]{16}\//, '/<key>/')).sort()).toEqual([
+      '/assets/recognizer-pack/<key>/pack.json',
+      '/assets/recognizer-pack/<key>/templates.bin',
+    ])
     expect(await axeViolations(page)).toEqual([])
 
     // The server selector is locked while the session runs: a 10 s info message says so.
@@ -208,7 +219,10 @@ describe.skipIf(!hasChromium() || !present)('screenshot recognition in Chromium'
     await page.goto(`${withoutPack.url}/report/recognition`)
     const alert = page.getByTestId('recognition-unavailable')
     await alert.waitFor({ timeout: 30_000 })
-    expect(await alert.innerText()).toContain('RECOGNIZER_PACK_DIR')
+    // In the player's words: no environment variable names (those are in the operators' hint below it).
+    const text = await alert.innerText()
+    expect(text).toMatch(/This server has no screenshot-recognition resources\.|Screenshot recognition is switched off on this server\./)
+    expect(text.split('Operators:')[0]).not.toMatch(/RECOGNIZER_PACK|ASSETS/)
     expect(await page.getByTestId('recognition-file-input').count()).toBe(0)
     // No worker is started.
     await settle(page)

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box'
 import type { Item } from '@dropwise/schemas'
 import { useTranslation } from 'react-i18next'
 import { localized } from '../lib/i18n'
+import { useItemArt, type IconSheet } from '../lib/item-icons'
 import { useSettings } from '../lib/state-hooks'
 
 /** The project's own sheet (6 × 19 cells); a real-art sheet uses Penguin Statistics' geometry. */
@@ -19,24 +20,59 @@ export const spriteStyle = (coord: [number, number] | undefined, size: number, u
   }
 }
 
-/** An item icon addressed by its sprite coordinate, on a rarity-coloured tile. */
-export function ItemIcon({ item, size = 48, spriteUrl }: { item: Item; size?: number; spriteUrl?: string | undefined }) {
+/** How one icon is drawn: `art` a cell of the server's sheet, `sprite` the fallback, `blank` a tile while the index loads. */
+export type IconArt =
+  | { kind: 'art'; style: { backgroundImage: string; backgroundSize: string; backgroundPosition: string } }
+  | { kind: 'sprite'; style: ReturnType<typeof spriteStyle> }
+  | { kind: 'blank' }
+
+/**
+ * The one decision for every item icon: the item's cell of the server's sheet when its index has
+ * the item, else the sheet at `fallbackUrl` (the visitor's, the operator's or the drawn one) at the
+ * item's sprite coordinate. `size` is the display size in px.
+ */
+export const chooseIconArt = (item: Pick<Item, 'itemId' | 'spriteCoord'>, size: number, sheet: IconSheet | null | 'loading', fallbackUrl: string): IconArt => {
+  if (sheet === 'loading') return { kind: 'blank' }
+  const cell = sheet?.cells.get(item.itemId)
+  if (sheet && cell) {
+    const [col, row] = cell
+    return {
+      kind: 'art',
+      style: {
+        backgroundImage: `url("${sheet.sheetUrl}")`,
+        backgroundSize: `${sheet.cols * size}px ${sheet.rows * size}px`,
+        backgroundPosition: `${-col * size}px ${-row * size}px`,
+      },
+    }
+  }
+  return { kind: 'sprite', style: spriteStyle(item.spriteCoord, size, fallbackUrl) }
+}
+
+/**
+ * An item icon: the game's art when the server has it, else a drawn icon on a rarity-coloured tile.
+ * The name is its accessible name and hover title; where no pointer hovers, callers show it as text.
+ */
+export function ItemIcon({ item, size = 48 }: { item: Item; size?: number }) {
   const { i18n } = useTranslation()
   const iconSprite = useSettings((s) => s.iconSprite)
-  const url = iconSprite || spriteUrl || SPRITE.url
+  const { sheet, operatorSprite } = useItemArt()
+  const art = chooseIconArt(item, size, sheet, iconSprite || operatorSprite || SPRITE.url)
   const name = localized(item.name_i18n, item.name, i18n.language)
   return (
     <Box
       role="img"
       aria-label={name}
       title={name}
+      data-art={art.kind}
       sx={{
         width: size,
         height: size,
         borderRadius: 1.5,
         flexShrink: 0,
-        backgroundColor: RARITY_COLORS[item.rarity] ?? RARITY_COLORS[0],
-        ...spriteStyle(item.spriteCoord, size, url),
+        // The game's art brings its own frame; the drawn icons sit on the item's rarity colour.
+        backgroundColor: art.kind === 'art' ? 'transparent' : (RARITY_COLORS[item.rarity] ?? RARITY_COLORS[0]),
+        backgroundRepeat: 'no-repeat',
+        ...(art.kind === 'blank' ? { opacity: 0.4 } : art.style),
       }}
     />
   )

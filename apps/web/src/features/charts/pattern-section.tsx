@@ -22,7 +22,6 @@ import { useDataset } from '../../lib/data'
 import { formatDate, formatNumber, formatPercent } from '../../lib/format'
 import { localized } from '../../lib/i18n'
 import { useAuth, useDataSource } from '../../lib/state-hooks'
-import { readShellConfig } from '../shell/frontend-config'
 import { OTHERS, patternText, summarizePatterns, type PatternRow } from './pattern-math'
 
 const PatternPie = lazy(() => import('./pattern-pie').then((m) => ({ default: m.PatternPie })))
@@ -40,8 +39,6 @@ export function PatternSection({ stageId }: { stageId: string }) {
   const personal = useDataset('personalPatternMatrix', { enabled: source === 'personal' })
   const query = source === 'personal' ? personal : global
   const items = useDataset('items')
-  const config = useDataset('config')
-  const sprite = readShellConfig(config.data).itemSprite?.url
   const theme = useTheme()
   const small = useMediaQuery(theme.breakpoints.down('sm'))
   const pageSize = small ? 5 : 10
@@ -134,7 +131,6 @@ export function PatternSection({ stageId }: { stageId: string }) {
                       row={row}
                       name={names[row.i - 1] ?? ''}
                       itemById={itemById}
-                      sprite={sprite}
                       active={active === row.i - 1}
                       recruit={recruit}
                       iconSize={small ? 22 : 28}
@@ -178,13 +174,12 @@ function PatternTableRow(props: {
   row: PatternRow
   name: string
   itemById: Map<string, Item>
-  sprite: string | undefined
   active: boolean
   recruit: boolean
   iconSize: number
   onHover: (on: boolean) => void
 }) {
-  const { row, name, itemById, sprite, active, recruit, iconSize, onHover } = props
+  const { row, name, itemById, active, recruit, iconSize, onHover } = props
   const { i18n } = useTranslation()
   const lang = i18n.language
   return (
@@ -208,7 +203,7 @@ function PatternTableRow(props: {
               const item = itemById.get(d.itemId)
               return (
                 <Box key={d.itemId} sx={{ position: 'relative', display: 'inline-flex' }}>
-                  {item ? <ItemIcon item={item} size={iconSize} spriteUrl={sprite} /> : <Typography variant="caption">{d.itemId}</Typography>}
+                  {item ? <ItemIcon item={item} size={iconSize} /> : <Typography variant="caption">{d.itemId}</Typography>}
                   {!recruit && (
                     <Box
                       component="span"

@@ -34,48 +34,106 @@ import { ItemIcon } from '../../components/item-icon'
 import { env } from '../../config/env'
 import { paths } from '../../config/paths'
 import { prefetchDataset, useDataset } from '../../lib/data'
+import { readConfigAssets } from '../../lib/assets'
+import { formatPercent } from '../../lib/format'
 import { localized } from '../../lib/i18n'
 import { useDataSource } from '../../lib/state-hooks'
+import { assetView, type AssetView } from './asset-state'
 import { DefectDialog } from './defect-dialog'
 import { field, newSessionId } from './defect'
 import { EvidenceOverlay } from './evidence-overlay'
 import { readPackUrl, summarize, toBatchEntry, type Outcome } from './logic'
 import type { JudgedImage } from './model'
 import { ResultCard, STATUS_KEYS } from './result-card'
+import { useAssetStatus } from './use-asset-status'
 import { usePack, useRecognitionSession, type PackState } from './use-recognition'
 
 const STEP_KEYS = ['recognition.steps.select', 'recognition.steps.recognize', 'recognition.steps.confirm', 'recognition.steps.report'] as const
 const SHOWN_CHIPS = 8
 
-function Unavailable({ state, onRetry, server }: { state: PackState; onRetry: () => void; server: string }) {
-  const { t } = useTranslation()
-  const text =
-    state.kind === 'none'
-      ? t('recognition.unavailable.noPack')
-      : state.kind === 'unsupported'
-        ? t('recognition.unavailable.noWorker')
-        : state.kind === 'failed'
-          ? t('recognition.unavailable.loadFailed', { message: state.message })
-          : t('recognition.unavailable.noServer', { server })
+/** The server is downloading the game resources: how far, and that the page goes on by itself. */
+function Preparing({ view }: { view: Extract<AssetView, { kind: 'preparing' }> }) {
+  const { t, i18n } = useTranslation()
+  const { fraction } = view
   return (
-    <Alert
-      severity={state.kind === 'failed' ? 'error' : 'info'}
-      data-testid="recognition-unavailable"
-      action={
-        <Stack direction="row" spacing={1}>
-          {state.kind === 'failed' && (
-            <Button color="inherit" size="small" onClick={onRetry}>
-              {t('recognition.unavailable.retry')}
-            </Button>
-          )}
-          <Button color="inherit" size="small" component={Link} to={paths.reportByZone.href()}>
-            {t('recognition.unavailable.manual')}
-          </Button>
-        </Stack>
-      }
-    >
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid="recognition-preparing">
+      <Typography variant="body1" role="status" sx={{ fontWeight: 500 }}>
+        {fraction === null ? t('recognition.assets.preparingStart') : t('recognition.assets.preparing', { percent: formatPercent(fraction, i18n.language, 0) })}
+      </Typography>
+      <LinearProgress
+        variant={fraction === null ? 'indeterminate' : 'determinate'}
+        value={fraction === null ? undefined : fraction * 100}
+        aria-label={t('recognition.assets.progressLabel')}
+        data-testid="recognition-preparing-progress"
+        sx={{ my: 1.5 }}
+      />
+      <Typography variant="body2" color="text.secondary">
+        {t('recognition.assets.preparingNote')}
+      </Typography>
+      <Button size="small" component={Link} to={paths.reportByZone.href()} sx={{ mt: 1 }}>
+        {t('recognition.unavailable.manual')}
+      </Button>
+    </Paper>
+  )
+}
+
+function Unavailable({
+  state,
+  view,
+  onRetry,
+  onRetryAssets,
+  retrying,
+  server,
+}: {
+  state: PackState
+  view: AssetView
+  onRetry: () => void
+  onRetryAssets: () => void
+  retrying: boolean
+  server: string
+}) {
+  const { t } = useTranslation()
+  // Without a pack the reason is the server's resources: downloading failed, switched off, or none at all.
+  const assets = state.kind === 'none' ? view.kind : null
+  const text =
+    assets === 'unavailable'
+      ? t('recognition.unavailable.download')
+      : assets === 'off'
+        ? t('recognition.unavailable.off')
+        : state.kind === 'none'
+          ? t('recognition.unavailable.noPack')
+          : state.kind === 'unsupported'
+            ? t('recognition.unavailable.noWorker')
+            : state.kind === 'failed'
+              ? t('recognition.unavailable.loadFailed', { message: state.message })
+              : t('recognition.unavailable.noServer', { server })
+  const reason = view.kind === 'unavailable' ? view.reason : null
+  // The buttons under the text, not in the alert's action slot: on a phone that slot squeezes the text.
+  return (
+    <Alert severity={state.kind === 'failed' ? 'error' : 'info'} data-testid="recognition-unavailable" data-state={assets ?? state.kind}>
       <AlertTitle>{t('recognition.unavailable.title')}</AlertTitle>
       {text}
+      <Stack direction="row" sx={{ mt: 1, flexWrap: 'wrap', gap: 1 }}>
+        {(state.kind === 'failed' || assets === 'unavailable') && (
+          <Button color="inherit" variant="outlined" size="small" onClick={assets === 'unavailable' ? onRetryAssets : onRetry} disabled={retrying} data-testid="recognition-retry">
+            {t('recognition.unavailable.retry')}
+          </Button>
+        )}
+        <Button color="inherit" size="small" component={Link} to={paths.reportByZone.href()}>
+          {t('recognition.unavailable.manual')}
+        </Button>
+      </Stack>
+      {assets !== null && (
+        <Typography variant="caption" component="p" sx={{ mt: 1.5, opacity: 0.85, overflowWrap: 'anywhere' }} data-testid="recognition-operator-hint">
+          {reason !== null && (
+            <>
+              {t('recognition.unavailable.reason', { reason })}
+              <br />
+            </>
+          )}
+          {t('recognition.unavailable.operators')}
+        </Typography>
+      )}
     </Alert>
   )
 }
@@ -87,8 +145,22 @@ export function RecognitionReport() {
   const stages = useDataset('stages')
   const itemsQuery = useDataset('items')
   // The pack address can change with the operator's settings: ask the server again on every visit.
-  useEffect(() => void prefetchDataset('config', true).catch(() => undefined), [])
-  const packUrl = config.data ? readPackUrl(config.data, window.location.href) : null
+  const [configChecked, setConfigChecked] = useState(false)
+  useEffect(() => {
+    let live = true
+    void prefetchDataset('config', true)
+      .catch(() => undefined)
+      .finally(() => live && setConfigChecked(true))
+    return () => {
+      live = false
+    }
+  }, [])
+  const configPackUrl = config.data ? readPackUrl(config.data, window.location.href) : null
+  // Without an operator's pack, the live download state (the stored /config may be an hour old).
+  const announced = readConfigAssets(config.data).announced
+  const assets = useAssetStatus(configPackUrl === null && announced)
+  const view = assetView({ configPackUrl, announced, status: assets.status, error: assets.error, base: window.location.href })
+  const packUrl = view.kind === 'pack' ? view.packUrl : null
   const [wanted, setWanted] = useState(false)
   const { state: pack, engineRef, retry } = usePack(packUrl, wanted)
   const session = useRecognitionSession(engineRef, packUrl, server, stages.data)
@@ -145,7 +217,7 @@ export function RecognitionReport() {
     return it ? localized(it.name_i18n, it.name, i18n.language) : id
   }
 
-  if (config.isPending) {
+  if (config.isPending || (configPackUrl === null && !configChecked) || view.kind === 'checking') {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
         <CircularProgress aria-label={t('recognition.loadingPack')} />
@@ -202,8 +274,17 @@ export function RecognitionReport() {
       </Typography>
       <Typography variant="body1">{t('recognition.intro')}</Typography>
 
-      {!available ? (
-        <Unavailable state={packServerMissing ? { kind: 'failed', message: '' } : pack} onRetry={retry} server={t(`server.servers.${server}`)} />
+      {view.kind === 'preparing' && pack.kind === 'none' ? (
+        <Preparing view={view} />
+      ) : !available ? (
+        <Unavailable
+          state={packServerMissing ? { kind: 'failed', message: '' } : pack}
+          view={view}
+          onRetry={retry}
+          onRetryAssets={assets.retry}
+          retrying={assets.retrying}
+          server={t(`server.servers.${server}`)}
+        />
       ) : (
         <>
           <Stepper activeStep={step} alternativeLabel aria-label={t('recognition.steps.label')} data-testid="recognition-stepper" data-step={step}>

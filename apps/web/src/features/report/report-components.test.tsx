@@ -40,6 +40,8 @@ const withData = (stages: Stage[], zones: Zone[], items: Item[]) => {
   client.setQueryData(datasetKey('stages', 'CN', 'all', null), stages)
   client.setQueryData(datasetKey('zones', 'CN', 'all', null), zones)
   client.setQueryData(datasetKey('items', 'CN', 'all', null), items)
+  // Item icons read the server's icon fields from /config.
+  client.setQueryData(datasetKey('config', 'CN', 'all', null), {})
   return ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>
       <MemoryRouter>{children}</MemoryRouter>
@@ -53,7 +55,7 @@ afterEach(cleanup)
 describe('ItemStepper', () => {
   const setup = (count: number, batch = false) => {
     const onChange = vi.fn()
-    render(<ItemStepper item={item('30012', 1)} count={count} batch={batch} onChange={onChange} />)
+    render(<ItemStepper item={item('30012', 1)} count={count} batch={batch} onChange={onChange} />, { wrapper: withData([], [], []) })
     const tile = screen.getByRole('button', { name: 'report.stepper.tile' })
     return { onChange, tile }
   }

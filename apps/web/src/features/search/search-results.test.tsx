@@ -19,6 +19,8 @@ const wrapper = ({ children }: { children: ReactNode }) => {
   client.setQueryData(datasetKey('stages', 'CN', 'all', null), stages)
   client.setQueryData(datasetKey('zones', 'CN', 'all', null), zones)
   client.setQueryData(datasetKey('items', 'CN', 'all', null), items)
+  // Item icons read the server's icon fields from /config.
+  client.setQueryData(datasetKey('config', 'CN', 'all', null), {})
   return (
     <QueryClientProvider client={client}>
       <MemoryRouter>{children}</MemoryRouter>

@@ -7,13 +7,13 @@ import { isRecord } from '../../lib/guards'
  *   the shell then shows a banner on every page.
  * - `mirrorSuggestion`: `{ "url": "https://mirror.example", "countries"?: ["CN"] }`: a mirror the
  *   operator suggests; a dismissible banner offers it unless the visitor is already on its host.
- * - `itemSprite`: `{ "url": string }`: a sprite sheet of real icon art in the Penguin Statistics
- *   layout, used for item icons unless the visitor set their own address.
+ *
+ * Item icon fields (`itemSprite`, `itemIcons`, `assets`) are read where icons are drawn:
+ * lib/item-icons.ts and lib/assets.ts.
  */
 export interface ShellConfig {
   demo?: boolean
   mirrorSuggestion?: { url: string }
-  itemSprite?: { url: string }
 }
 
 const isUrl = (v: unknown): v is string => {
@@ -33,6 +33,5 @@ export const readShellConfig = (config: unknown): ShellConfig => {
   if (typeof c.demo === 'boolean') out.demo = c.demo
   else if (isRecord(c.demo) && typeof c.demo.present === 'boolean') out.demo = c.demo.present
   if (isRecord(c.mirrorSuggestion) && isUrl(c.mirrorSuggestion.url)) out.mirrorSuggestion = { url: c.mirrorSuggestion.url }
-  if (isRecord(c.itemSprite) && typeof c.itemSprite.url === 'string' && c.itemSprite.url.length > 0) out.itemSprite = { url: c.itemSprite.url }
   return out
 }

@@ -1,0 +1,88 @@
+import type { Item } from '@dropwise/schemas'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, render, screen } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { afterEach, describe, expect, it } from 'vitest'
+import { datasetKey } from '../lib/data'
+import { readIconIndex, ITEM_ICONS_KEY, type IconSheetAnswer } from '../lib/item-icons'
+import { settingsStore } from '../lib/state-hooks'
+import { chooseIconArt, ItemIcon, SPRITE } from './item-icon'
+
+const sheet = readIconIndex({ size: 64, cols: 10, rows: 4, items: { '30012': [3, 2], '2001': [0, 0] } }, '/assets/icons/items.webp')!
+const orirock = { itemId: '30012', spriteCoord: [1, 4] as [number, number] }
+const unknown = { itemId: 'act99_token', spriteCoord: undefined }
+
+describe('chooseIconArt', () => {
+  it('draws the sheet cell of an item the index has, scaled to the display size', () =>
+    expect(chooseIconArt(orirock, 32, sheet, SPRITE.url)).toEqual({
+      kind: 'art',
+      style: { backgroundImage: 'url("/assets/icons/items.webp")', backgroundSize: '320px 128px', backgroundPosition: '-96px -64px' },
+    }))
+
+  it.each([
+    ['an item the index lacks', { ...orirock, itemId: '99999' }, sheet],
+    ['no sheet on this server', orirock, null],
+  ] as const)('falls back to the sprite for %s', (_name, item, s) =>
+    expect(chooseIconArt(item, 48, s, '/operator/sprite.png')).toEqual({
+      kind: 'sprite',
+      style: { backgroundImage: 'url("/operator/sprite.png")', backgroundSize: '288px 912px', backgroundPosition: '-48px -192px' },
+    }))
+
+  it('uses the fallback cell for an item without a sprite coordinate', () =>
+    expect(chooseIconArt(unknown, 10, null, SPRITE.url)).toMatchObject({ kind: 'sprite', style: { backgroundPosition: '-50px -180px' } }))
+
+  it('draws an empty tile while the index is on its way', () => expect(chooseIconArt(orirock, 48, 'loading', SPRITE.url)).toEqual({ kind: 'blank' }))
+})
+
+describe('readIconIndex', () => {
+  it('leaves out cells outside the sheet and malformed entries', () => {
+    const s = readIconIndex({ size: 64, cols: 2, rows: 2, items: { a: [1, 1], b: [2, 0], c: [0, -1], d: 'x', e: [0.5, 0] } }, '/s.webp')
+    expect([...(s?.cells.keys() ?? [])]).toEqual(['a'])
+  })
+
+  it.each([[null], [{ size: 0, cols: 1, rows: 1, items: {} }], [{ size: 64, cols: 1, rows: 1 }], [[1, 2]]])('%j is not an index', (raw) =>
+    expect(readIconIndex(raw, '/s.webp')).toBeNull())
+})
+
+const names = (id: string) => ({ zh: id, en: id, ja: id, ko: id })
+const item = (itemId: string): Item => ({ itemId, name: itemId, name_i18n: names(itemId), rarity: 2, spriteCoord: [1, 4], sortId: 1, itemType: 'MATERIAL' }) as unknown as Item
+
+const withServer = (config: Record<string, unknown>, icons?: IconSheetAnswer) => {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
+  client.setQueryData(datasetKey('config', 'CN', 'all', null), config)
+  const indexUrl = (config.itemIcons as { indexUrl?: string } | undefined)?.indexUrl ?? null
+  if (icons) client.setQueryData([...ITEM_ICONS_KEY, indexUrl], icons)
+  return ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>
+}
+
+afterEach(() => {
+  cleanup()
+  settingsStore.set({ iconSprite: '' })
+})
+
+describe('ItemIcon', () => {
+  const icons = { sheetUrl: '/assets/icons/items.webp', indexUrl: '/assets/icons/index.json' }
+
+  it('shows the game art for an item in the index, and the drawn icon for one that is not', () => {
+    const wrapper = withServer({ itemIcons: icons, assets: { state: 'ready' } }, { kind: 'sheet', sheet })
+    render(
+      <>
+        <ItemIcon item={item('30012')} />
+        <ItemIcon item={item('99999')} />
+      </>,
+      { wrapper },
+    )
+    expect(screen.getByRole('img', { name: '30012' }).getAttribute('data-art')).toBe('art')
+    expect(screen.getByRole('img', { name: '99999' }).getAttribute('data-art')).toBe('sprite')
+  })
+
+  it('keeps the drawn icons on a server that announces no sheet', () => {
+    render(<ItemIcon item={item('30012')} />, { wrapper: withServer({}) })
+    expect(screen.getByRole('img', { name: '30012' }).getAttribute('data-art')).toBe('sprite')
+  })
+
+  it('keeps the drawn icons while the server is still building the sheet', () => {
+    render(<ItemIcon item={item('30012')} />, { wrapper: withServer({ assets: { state: 'fetching' } }, { kind: 'waiting' }) })
+    expect(screen.getByRole('img', { name: '30012' }).getAttribute('data-art')).toBe('sprite')
+  })
+})
