@@ -12,8 +12,11 @@
  * if (answer.error) show(answer.reason)
  * ```
  */
-export { createPlanner, plan } from './planner'
-export type { Planner, PlannerOptions, PlannerSources } from './planner'
+export { createPlanner, plan, valuationRequest } from './planner'
+export type { Planner, PlannerOptions, PlannerSources, ValuationRequest } from './planner'
+export { EXP_CARD_IDS, RANKABLE_HALF_WIDTH, Z95 } from './efficiency'
+export type { ItemValue, StageDrop, StageEfficiency, Valuation } from './efficiency'
+export { prepareModel } from './model'
 export type { HighsRuntime } from './solve'
 export { formatCount, formatCraftCount, formatValue } from './format'
 export { PSEUDO_DEMAND } from './constants'

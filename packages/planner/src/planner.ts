@@ -1,11 +1,12 @@
-import { explainInfeasible } from './explain'
+import { dropStats, valuate, type DropStats, type Valuation } from './efficiency'
+import { explainInfeasible, obtainableRows } from './explain'
 import { formatPlan } from './format'
 import { buildLp, prepareModel, shapeKey } from './model'
 import type { PreparedModel } from './model'
 import { normalizeRequest, requestServer } from './request'
 import { openSession } from './solve'
 import type { HighsRuntime, LpSession } from './solve'
-import type { LpSummary, PlannerData, PlanRequest, PlanResponse, Server } from './types'
+import type { LpSummary, PlanFailure, PlannerData, PlanRequest, PlanResponse, Server } from './types'
 
 /** Data per server; a request for a server without data fails with `bad-request`. */
 export type PlannerSources = Partial<Record<Server, PlannerData>>
@@ -38,9 +39,18 @@ export interface PlannerOptions {
 export interface Planner {
   /** Plans one ArkPlanner request; never throws for bad input or an infeasible LP. */
   plan(request: PlanRequest): PlanResponse
+  /**
+   * Item values and stage efficiency (farming guide): the LP with every item it can produce wanted
+   * (1 of each, besides the LMD/exp demand of `request`), values as {@link plan} lists them for that same
+   * request ({@link valuationRequest}), efficiency of every stage column from those values.
+   */
+  valuate(request?: ValuationRequest): (Valuation & { solveMs: number | null }) | PlanFailure
   /** Frees every HiGHS model the planner holds. The planner must not be used afterwards. */
   dispose(): void
 }
+
+/** The options of a valuation: those of a plan request that shape the LP. */
+export type ValuationRequest = Pick<PlanRequest, 'server' | 'exp_demand' | 'gold_demand' | 'extra_outc' | 'convertion_dr' | 'exclude'>
 
 /**
  * Creates a planner. `highs` is the loaded HiGHS runtime (`await loadHighs()` from the npm
@@ -54,6 +64,7 @@ export const createPlanner = (highs: HighsRuntime, sources: PlannerSources, opti
   const sessions = new Map<string, LpSession>()
   const cacheSize = Math.max(1, options.cacheSize ?? 8)
   const clock = options.clock
+  const statsCache = new Map<Server, DropStats>()
 
   const modelFor = (server: Server): PreparedModel | undefined => {
     let model = prepared.get(server)
@@ -132,12 +143,50 @@ export const createPlanner = (highs: HighsRuntime, sources: PlannerSources, opti
         },
       }
     },
+    valuate(request = {}) {
+      const started = clock?.()
+      const server = requestServer(request)
+      if (typeof server !== 'string') return server
+      const model = modelFor(server)
+      if (!model) return { error: true, code: 'bad-request', reason: `No drop data is loaded for server ${server}.` }
+      const full = valuationRequest(model, request)
+      const normalized = normalizeRequest(model, full)
+      if ('error' in normalized) return normalized
+      const session = sessionFor(model, shapeKey(normalized.shape), () =>
+        openSession(highs, buildLp(model, normalized.shape), options.warmStart ?? false, options.values !== 'vertex'),
+      )
+      const solution = session.solve(normalized.demand)
+      if (solution.status !== 'optimal') return { error: true, code: 'solver-error', reason: `The solver stopped without an optimum (${solution.status}).` }
+      let stats = statsCache.get(server)
+      if (!stats) statsCache.set(server, (stats = dropStats(sources[server]?.matrix ?? [], sources[server]?.now)))
+      // The vertex duals: exactly optimal, so duality holds to rounding (the interior-point ones of the
+      // planner's value list are optimal only to the solver's tolerance, ~1e-6 here). With every item
+      // demanded the two agree on every listed item as the planner prints them.
+      const valuation = valuate(model, session.lp, solution, solution.y, stats)
+      return { ...valuation, solveMs: started === undefined || !clock ? null : clock() - started }
+    },
     dispose() {
       for (const session of sessions.values()) session.dispose()
       sessions.clear()
       prepared.clear()
     },
   }
+}
+
+/**
+ * The plan request behind a valuation: 1 of every item the LP can produce (LMD and exp excepted: their
+ * demand is the request's `gold_demand`/`exp_demand`, 1e9 by default as in the planner), ids as keys.
+ * `plan(valuationRequest(…))` lists the same values as `valuate(…)`.
+ */
+export const valuationRequest = (model: PreparedModel, request: ValuationRequest): PlanRequest => {
+  const shapeOnly = normalizeRequest(model, { ...request, required: {} })
+  if ('error' in shapeOnly) return request
+  const obtainable = obtainableRows(buildLp(model, shapeOnly.shape))
+  const required: Record<string, number> = {}
+  model.rows.forEach((row, i) => {
+    if (obtainable[i] && i !== model.lmdRow && i !== model.expRow) required[row.itemId] = 1
+  })
+  return { ...request, required, input_lang: 'id', output_lang: 'id' }
 }
 
 /**

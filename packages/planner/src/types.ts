@@ -50,6 +50,8 @@ export interface PlannerMatrixElement {
   times: number
   /** Items dropped in those runs. */
   quantity: number
+  /** Standard deviation of the per-run count (api-v2 §5.5); the farming guide's intervals use it. */
+  stdDev?: number
   /** Epoch ms; `null` while the period is still open. */
   end: number | null
 }

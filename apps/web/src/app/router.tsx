@@ -50,6 +50,7 @@ const stats = () => import('../features/stats/stats-pages')
 const report = () => import('../features/report/report-pages')
 const recognition = () => import('../features/recognition/recognition-page')
 const planner = () => import('../features/planner/planner-page')
+const guide = () => import('../features/guide/guide-page')
 const advanced = () => import('../features/advanced/advanced-page')
 const search = () => import('../features/search/search-page')
 const siteStats = () => import('../features/site-stats/site-stats-page')
@@ -129,6 +130,7 @@ export const routes: RouteObject[] = [
     ],
   },
   { path: paths.planner.path, handle: h({ name: paths.planner.name, title: 'menu.planner' }), element: page(planner, (m) => m.Planner) },
+  { path: paths.guide.path, handle: h({ name: paths.guide.name, title: 'menu.guide' }), element: page(guide, (m) => m.GuidePage) },
   {
     path: paths.advancedQuery.path,
     handle: h({ name: paths.advancedQuery.name, title: 'menu.advancedQuery', beta: true }),

@@ -2,6 +2,7 @@ import 'i18next'
 import type advanced from '../locales/advanced/en.json'
 import type browse from '../locales/browse/en.json'
 import type charts from '../locales/charts/en.json'
+import type guide from '../locales/guide/en.json'
 import type shell from '../locales/en.json'
 import type planner from '../locales/planner/en.json'
 import type recognition from '../locales/recognition/en.json'
@@ -11,6 +12,6 @@ import type stats from '../locales/stats/en.json'
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation'
-    resources: { translation: typeof shell & typeof browse & typeof stats & typeof charts & typeof report & typeof advanced & typeof planner & typeof recognition }
+    resources: { translation: typeof shell & typeof browse & typeof stats & typeof charts & typeof report & typeof advanced & typeof planner & typeof recognition & typeof guide }
   }
 }

@@ -27,7 +27,6 @@ import { formatNumber } from '../../lib/format'
 import { localized } from '../../lib/i18n'
 import { useDataSource } from '../../lib/state-hooks'
 import { DataSourceToggles } from '../data-source/data-source-toggles'
-import { readShellConfig } from '../shell/frontend-config'
 import { StageNeighbours, StageSelector, recordStageHistory, useStageCatalog, useStageFavourites } from '../stage-selector/stage-selector'
 import { isStageValid } from '../stage-selector/zones'
 import { orNull, useDuration } from './cells'
@@ -39,6 +38,9 @@ import { useStatsRows } from './use-stats-data'
 const PatternSection = lazy(() => import('../charts/pattern-section').then((m) => ({ default: m.PatternSection })))
 const ShareDialog = lazy(() => import('../share/share-dialog').then((m) => ({ default: m.ShareDialog })))
 const ExportButton = lazy(() => import('../export/export-button').then((m) => ({ default: m.ExportButton })))
+const guideBadges = () => import('../guide/efficiency-badge')
+const StageEfficiencyBadge = lazy(() => guideBadges().then((m) => ({ default: m.StageEfficiencyBadge })))
+const ItemValueBadge = lazy(() => guideBadges().then((m) => ({ default: m.ItemValueBadge })))
 
 const PREVIEW_LIMIT = 5
 /** Text buttons on the page background: the darker primary keeps a 4.5:1 contrast on the light theme. */
@@ -206,6 +208,7 @@ export function StatsByStageSelected() {
         </Button>
       </Box>
       <PageTitle overline={zone ? localized(zone.zoneName_i18n, zone.zoneName, i18n.language) : undefined} title={t('stats.stageTitle', { stage: code })} testId="selected-stage" />
+      <Suspense fallback={null}>{stage && <StageEfficiencyBadge stageId={stageId} />}</Suspense>
       {ready && !stage && (
         <Alert severity="warning" action={<Button component={RouterLink} to={paths.statsByStage.href()}>{t('stats.selector.back')}</Button>}>
           {t('stats.stageNotFound', { stage: stageId })}
@@ -285,21 +288,38 @@ function PreviewCard({ item }: { item: Item }) {
 
 /**
  * An item icon linking to its page. On hover-capable devices it has a preview card; the card (and
- * its rows) is only rendered while the tooltip is open.
+ * its rows) is only rendered while the tooltip is open. Where nothing hovers (touch screens) the
+ * name is written under the icon instead, since a title never shows there.
  */
-function ItemTile({ item, spriteUrl, hover, active }: { item: Item; spriteUrl: string | undefined; hover: boolean; active?: boolean }) {
+function ItemTile({ item, hover, named, active }: { item: Item; hover: boolean; named: boolean; active?: boolean }) {
   const { i18n } = useTranslation()
+  const name = localized(item.name_i18n, item.name, i18n.language)
   const tile = (
     <ButtonBase
       component={RouterLink}
       to={paths.statsByItemSelected.href(item.itemId)}
-      aria-label={localized(item.name_i18n, item.name, i18n.language)}
+      aria-label={name}
       aria-current={active ? 'page' : undefined}
       data-testid="item-tile"
       data-item-id={item.itemId}
-      sx={{ borderRadius: 1.5, outline: active ? '2px solid' : undefined, outlineColor: 'primary.main' }}
+      sx={{
+        borderRadius: 1.5,
+        outline: active ? '2px solid' : undefined,
+        outlineColor: 'primary.main',
+        ...(named && { width: '100%', flexDirection: 'column', justifyContent: 'flex-start', p: 0.5 }),
+      }}
     >
-      <ItemIcon item={item} spriteUrl={spriteUrl} />
+      <ItemIcon item={item} />
+      {named && (
+        <Typography
+          variant="caption"
+          aria-hidden
+          data-testid="item-tile-name"
+          sx={{ mt: 0.5, lineHeight: 1.2, textAlign: 'center', width: '100%', overflow: 'hidden', overflowWrap: 'break-word', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical' }}
+        >
+          {name}
+        </Typography>
+      )}
     </ButtonBase>
   )
   if (!hover || item.itemId === 'furni') return tile
@@ -310,17 +330,17 @@ function ItemTile({ item, spriteUrl, hover, active }: { item: Item; spriteUrl: s
   )
 }
 
-function useSprite() {
-  const config = useDataset('config')
-  return readShellConfig(config.data).itemSprite?.url
-}
+/** Touch screens: no hover, so tiles carry their names. */
+const useNamedTiles = () => useMediaQuery('(hover: none)', { noSsr: true })
+/** Named tiles share the row's width: about four a row on a phone, room for two lines of name. */
+const NAMED_GRID = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(76px, 1fr))', gap: 1 } as const
 
 export function StatsByItem() {
   const { t } = useTranslation()
   const items = useDataset('items')
   const { server } = useDataSource()
-  const sprite = useSprite()
   const hover = useMediaQuery('(hover: hover)')
+  const named = useNamedTiles()
   const groups = useMemo(() => groupItems(items.data ?? [], server), [items.data, server])
   const titles: Record<string, string> = {
     MATERIAL: t('stats.itemTypes.MATERIAL'),
@@ -341,9 +361,9 @@ export function StatsByItem() {
               <Typography id={`item-group-${g.type}`} component="h2" variant="h6" sx={{ mb: 1 }}>
                 {titles[g.type]}
               </Typography>
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              <Box sx={named ? NAMED_GRID : { display: 'flex', flexWrap: 'wrap', gap: 1 }}>
                 {g.items.map((item) => (
-                  <ItemTile key={item.itemId} item={item} spriteUrl={sprite} hover={hover} />
+                  <ItemTile key={item.itemId} item={item} hover={hover} named={named} />
                 ))}
               </Box>
             </CardContent>
@@ -358,8 +378,8 @@ export function StatsByItemSelected() {
   const { itemId = '' } = useParams()
   const { t, i18n } = useTranslation()
   const { server } = useDataSource()
-  const sprite = useSprite()
   const hover = useMediaQuery('(hover: hover)')
+  const named = useNamedTiles()
   const data = useStatsRows('item', itemId)
   const item = data.itemsById.get(itemId)
   const related = relatedItems(data.items ?? [], item, server)
@@ -372,18 +392,19 @@ export function StatsByItemSelected() {
         </Button>
       </Box>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        {item && <ItemIcon item={item} size={64} spriteUrl={sprite} />}
+        {item && <ItemIcon item={item} size={64} />}
         <PageTitle title={t('stats.itemTitle', { item: name })} testId="selected-item" />
       </Stack>
+      <Suspense fallback={null}>{item && <ItemValueBadge itemId={itemId} />}</Suspense>
       {data.items && !item && <Alert severity="warning">{t('stats.itemNotFound', { item: itemId })}</Alert>}
       {related.length > 1 && (
         <Box component="nav" aria-label={t('stats.related')}>
           <Typography variant="subtitle2" color="text.secondary" sx={{ mb: 1 }}>
             {t('stats.related')}
           </Typography>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }} data-testid="related-items">
+          <Box sx={named ? NAMED_GRID : { display: 'flex', flexWrap: 'wrap', gap: 1 }} data-testid="related-items">
             {related.map((r) => (
-              <ItemTile key={r.itemId} item={r} spriteUrl={sprite} hover={hover} active={r.itemId === itemId} />
+              <ItemTile key={r.itemId} item={r} hover={hover} named={named} active={r.itemId === itemId} />
             ))}
           </Box>
         </Box>

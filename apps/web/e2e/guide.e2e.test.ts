@@ -1,0 +1,222 @@
+// @vitest-environment node
+/**
+ * The farming guide in Chromium against the built app on our server with the seed: reached from the
+ * menu, Orirock Cube (30012) picked by typing its name, its best stage by sanity per item (the one the
+ * API ranks first) followed to its stats page; the table sorted from the keyboard; the CSV download;
+ * the page in zh/en/ja/ko without console errors; axe-core (light and dark) without serious or
+ * critical findings; no sideways scrolling of the document at 390×844 and 1366×900.
+ */
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addTestScript, animationsDone, CHROMIUM_PATH, ensureWebBuild, hasChromium, launchServerAndBrowser, leaving, type RunningServer, settle, watch } from './harness'
+import en from '../src/locales/en.json'
+import ja from '../src/locales/ja-JP.json'
+import ko from '../src/locales/ko-KR.json'
+import zh from '../src/locales/zh-CN.json'
+import guideEn from '../src/locales/guide/en.json'
+
+const require = createRequire(import.meta.url)
+const AXE_PATH = require.resolve('axe-core/axe.min.js')
+
+const chromium = hasChromium()
+if (!chromium) console.warn(`e2e: skipped, ${CHROMIUM_PATH} is not installed (apt-get install -y chromium)`)
+
+const ORIROCK_CUBE = '30012'
+const LOCALES = [
+  { id: 'zh', browser: 'zh-CN', htmlLang: 'zh-CN', title: zh.menu.guide },
+  { id: 'en', browser: 'en-US', htmlLang: 'en', title: en.menu.guide },
+  { id: 'ja', browser: 'ja-JP', htmlLang: 'ja', title: ja.menu.guide },
+  { id: 'ko', browser: 'ko-KR', htmlLang: 'ko', title: ko.menu.guide },
+] as const
+
+interface Efficiency {
+  stages: { stageId: string; apCost: number; efficiency: number; wide: boolean; drops: { itemId: string; sanityPerItem: number; wide: boolean }[] }[]
+  values: { itemId: string; value: number }[]
+}
+
+/** The guide has its figures: the table's rows are drawn. */
+const guideReady = async (page: Page) => {
+  await page.getByTestId('guide-table-row').first().waitFor({ timeout: 30_000 })
+  await settle(page)
+}
+
+describe.skipIf(!chromium)('farming guide in Chromium', () => {
+  let server: RunningServer
+  let browser: Browser
+  let efficiency: Efficiency
+  const contexts: BrowserContext[] = []
+
+  const newPage = async (opts: { locale?: string; width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}) => {
+    const ctx = await browser.newContext({
+      locale: opts.locale ?? 'en-US',
+      viewport: { width: opts.width ?? 1366, height: opts.height ?? 900 },
+      colorScheme: opts.colorScheme ?? 'light',
+      reducedMotion: 'reduce',
+      serviceWorkers: 'block',
+    })
+    contexts.push(ctx)
+    const page = await ctx.newPage()
+    return { page, problems: watch(page) }
+  }
+
+  beforeAll(async () => {
+    ensureWebBuild((s) => console.log(s))
+    ;({ server, browser } = await launchServerAndBrowser())
+    efficiency = (await (await fetch(`${server.url}/api/v2/efficiency?server=CN`)).json()) as Efficiency
+  }, 300_000)
+
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined)
+    await browser?.close().catch(() => undefined)
+    await server?.stop()
+  })
+
+  it('goes from the menu to the guide, picks Orirock Cube by name and follows its best stage to the stage page', async () => {
+    // What the API ranks first: the lowest sanity per Orirock Cube among the figures that can be ranked.
+    const best = efficiency.stages
+      .flatMap((s) => s.drops.filter((d) => d.itemId === ORIROCK_CUBE && !d.wide).map((d) => ({ stageId: s.stageId, sanity: d.sanityPerItem })))
+      .sort((a, b) => a.sanity - b.sanity)[0]
+    expect(best?.stageId).toBe('main_01-07')
+
+    const { page, problems } = await newPage()
+    await page.goto(server.url, { waitUntil: 'networkidle' })
+    await page.getByRole('navigation', { name: en.menu.open }).getByRole('link', { name: new RegExp(en.menu.guide) }).click()
+    await page.waitForURL(/\/guide$/)
+    await guideReady(page)
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(en.menu.guide)
+
+    // The default order: efficiency, highest first.
+    const first = efficiency.stages.reduce((a, b) => (Math.round(b.efficiency * 1e6) > Math.round(a.efficiency * 1e6) ? b : a))
+    expect(Number((await page.getByTestId('guide-cell-efficiency').first().textContent())?.split(' ')[0])).toBeCloseTo(first.efficiency, 3)
+
+    const input = page.getByTestId('guide-material-input')
+    await input.click()
+    await input.pressSequentially('Orirock Cube')
+    await page.locator(`[data-testid="guide-material-option"][data-item-id="${ORIROCK_CUBE}"]`).click()
+    await page.waitForURL(new RegExp(`[?&]item=${ORIROCK_CUBE}`))
+    await expect.poll(() => page.getByTestId('guide-material-detail').getAttribute('data-item-id')).toBe(ORIROCK_CUBE)
+    const value = efficiency.values.find((v) => v.itemId === ORIROCK_CUBE)!.value
+    expect(await page.getByTestId('guide-item-value').textContent()).toContain(value.toFixed(2))
+
+    const top = page.getByTestId('guide-rank-sanity').getByTestId('guide-rank-entry').first()
+    expect(await top.getAttribute('data-stage-id')).toBe(best!.stageId)
+    expect(await top.getByTestId('guide-rank-figure').textContent()).toContain(best!.sanity.toFixed(2))
+    // Every figure too uncertain to rank comes after the ranked ones.
+    const wide = await page.getByTestId('guide-rank-sanity').getByTestId('guide-rank-entry').evaluateAll((els) => els.map((e) => e.getAttribute('data-wide') === 'true'))
+    expect(wide.indexOf(true) === -1 || wide.slice(wide.indexOf(true)).every(Boolean)).toBe(true)
+    expect(await page.getByTestId('guide-plan-link').getAttribute('href')).toBe('/planner')
+    expect(await page.getByTestId('guide-item-link').getAttribute('href')).toBe(`/result/item/${ORIROCK_CUBE}`)
+
+    leaving(page)
+    await top.getByTestId('guide-stage-link').click()
+    await page.waitForURL(/\/result\/stage\/main_1\/main_01-07$/)
+    await page.getByTestId('selected-stage').waitFor()
+    expect(await page.getByTestId('selected-stage').textContent()).toContain('1-7')
+    // The stage page shows the guide's figure for the stage, linking back to the guide.
+    const stage = efficiency.stages.find((s) => s.stageId === best!.stageId)!
+    const stageBadge = page.getByTestId('guide-badge-stage')
+    await stageBadge.waitFor({ timeout: 30_000 })
+    expect(await stageBadge.textContent()).toContain(stage.efficiency.toFixed(3))
+    expect(await stageBadge.getAttribute('href')).toBe('/guide')
+
+    // So does the item page, with the item picked in the guide it links to.
+    leaving(page)
+    await page.goto(`${server.url}/result/item/${ORIROCK_CUBE}`, { waitUntil: 'networkidle' })
+    const itemBadge = page.getByTestId('guide-badge-item')
+    await itemBadge.waitFor({ timeout: 30_000 })
+    expect(await itemBadge.textContent()).toContain(value.toFixed(2))
+    leaving(page)
+    await itemBadge.click()
+    await page.waitForURL(new RegExp(`/guide\\?item=${ORIROCK_CUBE}$`))
+    await page.getByTestId('guide-material-detail').waitFor({ timeout: 30_000 })
+    await settle(page)
+    expect(problems).toEqual([])
+  }, 120_000)
+
+  it('sorts the table from the keyboard and offers the CSV download', async () => {
+    const { page, problems } = await newPage()
+    await page.goto(`${server.url}/guide`, { waitUntil: 'networkidle' })
+    await guideReady(page)
+    const header = page.getByTestId('guide-sort-apCost')
+    await header.focus()
+    await page.keyboard.press('Enter')
+    const cell = page.locator('th', { has: header })
+    await expect.poll(() => cell.getAttribute('aria-sort')).toBe('descending')
+    const maxCost = Math.max(...efficiency.stages.map((s) => s.apCost))
+    expect(await page.getByTestId('guide-table-row').first().locator('td').nth(2).textContent()).toBe(String(maxCost))
+    await page.keyboard.press('Enter')
+    await expect.poll(() => cell.getAttribute('aria-sort')).toBe('ascending')
+
+    await page.getByTestId('guide-table-search').fill('1-7')
+    await expect.poll(() => page.getByTestId('guide-table-row').count()).toBeGreaterThan(0)
+    const codes = await page.getByTestId('guide-table-link').allTextContents()
+    expect(codes.every((c) => c.includes('1-7'))).toBe(true)
+
+    // Not valuing LMD asks the server again: every stage's LMD part is then 0.
+    const answer = page.waitForResponse((r) => r.url().includes('/efficiency?') && r.url().includes('lmd=false'))
+    await page.getByRole('switch', { name: guideEn.guide.options.lmd }).click()
+    expect((await answer).status()).toBe(200)
+    await expect.poll(async () => (await page.getByTestId('guide-table-row').locator('td:nth-child(5)').allTextContents()).every((v) => v === '0.000')).toBe(true)
+
+    await page.getByTestId('guide-export-button').click()
+    const href = await page.getByTestId('guide-export-csv').getAttribute('href')
+    expect(href).toMatch(/\/export\/efficiency\?server=CN&format=csv&lmd=false$/)
+    const csv = await (await fetch(`${server.url}${href}`)).text()
+    expect(csv.split('\n')[0]).toContain('Penguin Statistics')
+    expect(problems).toEqual([])
+  }, 90_000)
+
+  it('renders in zh, en, ja and ko without console errors or failed requests', async () => {
+    const failures: string[] = []
+    await Promise.all(
+      LOCALES.map(async (locale) => {
+        const { page, problems } = await newPage({ locale: locale.browser })
+        await page.goto(`${server.url}/guide?item=${ORIROCK_CUBE}`, { waitUntil: 'networkidle' })
+        await guideReady(page)
+        await page.getByTestId('guide-chart').locator('svg').first().waitFor({ timeout: 30_000 })
+        const state = await page.evaluate(() => ({ lang: document.documentElement.lang, h1: document.querySelector('h1')?.textContent ?? '', title: document.title }))
+        if (state.lang !== locale.htmlLang) failures.push(`${locale.id}: <html lang> is ${state.lang}`)
+        if (state.h1 !== locale.title) failures.push(`${locale.id}: heading is ${state.h1}`)
+        if (!state.title.includes(locale.title)) failures.push(`${locale.id}: title is ${state.title}`)
+        if ((await page.getByTestId('guide-rank-entry').count()) === 0) failures.push(`${locale.id}: no ranking for Orirock Cube`)
+        for (const p of problems) failures.push(`${locale.id}: ${p}`)
+      }),
+    )
+    expect(failures).toEqual([])
+  }, 120_000)
+
+  it.each(['light', 'dark'] as const)('has no serious or critical axe findings (%s)', async (colorScheme) => {
+    const { page, problems } = await newPage({ colorScheme })
+    await page.goto(`${server.url}/guide?item=${ORIROCK_CUBE}`, { waitUntil: 'networkidle' })
+    await guideReady(page)
+    await page.getByTestId('guide-chart').locator('svg').first().waitFor({ timeout: 30_000 })
+    await animationsDone(page)
+    await addTestScript(page, readFileSync(AXE_PATH, 'utf8'))
+    const found = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (ctx: object, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[]; html: string }[] }[] }> } }).axe
+      const r = await axe.run(document, { resultTypes: ['violations'] })
+      return r.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`)
+    })
+    expect(found).toEqual([])
+    expect(problems).toEqual([])
+  }, 90_000)
+
+  it.each([
+    [390, 844],
+    [1366, 900],
+  ])('does not scroll the document sideways at %i×%i', async (width, height) => {
+    const { page, problems } = await newPage({ width, height })
+    await page.goto(`${server.url}/guide?item=${ORIROCK_CUBE}`, { waitUntil: 'networkidle' })
+    await guideReady(page)
+    await page.getByTestId('guide-chart').locator('svg').first().waitFor({ timeout: 30_000 })
+    const size = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }))
+    expect(size.scroll).toBeLessThanOrEqual(size.client)
+    // The table may scroll inside its own box; its stage column stays in view.
+    expect(await page.getByTestId('guide-table-link').first().isVisible()).toBe(true)
+    expect(problems).toEqual([])
+  }, 60_000)
+})
