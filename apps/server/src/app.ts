@@ -12,6 +12,8 @@ import { createAccountsService, type AccountsService } from './modules/accounts/
 import { createIdentityGuard } from './modules/accounts/identity-guard'
 import { readVersion } from './modules/aggregation/aggregation.repository'
 import { createAggregationWorker, type AggregationWorker } from './modules/aggregation/aggregation.worker'
+import { assetsRoutes } from './modules/assets/assets.routes'
+import { assetsServiceFromOptions, type AssetsOptions, type AssetsService } from './modules/assets/assets.service'
 import { createCatalogRepository } from './modules/catalog/catalog.repository'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { createCatalogService, type CatalogService } from './modules/catalog/catalog.service'
@@ -27,6 +29,8 @@ import { plannerRoutes } from './modules/planner/planner.routes'
 import { probeRoutes } from './modules/probe/probe.routes'
 import { createProbeService } from './modules/probe/probe.service'
 import { createPlannerService } from './modules/planner/planner.service'
+import { efficiencyRoutes } from './modules/efficiency/efficiency.routes'
+import { createEfficiencyService, type EfficiencyService } from './modules/efficiency/efficiency.service'
 import { createDbIdempotencyStore, createRedisIdempotencyStore } from './modules/reports/idempotency.store'
 import { createReportWriter, type ReportWriter } from './modules/reports/report-writer'
 import { createReportsRepository } from './modules/reports/reports.repository'
@@ -74,6 +78,12 @@ export interface AppOptions {
   identityLimitPerMinute?: number
   /** The screenshot recognizer's resource pack (`RECOGNIZER_PACK_DIR` / `RECOGNIZER_PACK_URL`), announced in `/config`. */
   recognizerPack?: RecognizerPackOptions
+  /**
+   * Game art and recogniser data fetched at run time (`ASSETS`, `ASSETS_DIR`, `ASSETS_BASE_URL`): built
+   * into a recognizer pack and an item icon sheet in the background. Without it nothing is fetched
+   * (state `off`); an operator's `recognizerPack` still wins for recognition.
+   */
+  assets?: AssetsOptions
 }
 
 /**
@@ -142,18 +152,20 @@ export const buildApp = async (options: AppOptions) => {
   await app.register(docsPlugin, { version: binInfo.version })
 
   const version = options.version ?? createDataVersion(await readVersion(db.kysely))
-  const catalog = createCatalogService({ repository: createCatalogRepository(db), clock, configExtras: recognizerConfig(options.recognizerPack ?? {}) })
+  const assets = assetsServiceFromOptions(options.assets, {
+    operatorPackUrl: recognizerConfig(options.recognizerPack ?? {}).recognizer.packUrl,
+    clock,
+    log: { info: (msg) => app.log.info(msg), warn: (msg) => app.log.warn(msg) },
+  })
+  // A function: /config follows the assets' state (pack URL, icon sheet) as it changes.
+  const catalog = createCatalogService({ repository: createCatalogRepository(db), clock, configExtras: () => assets.service.configExtras() })
   const accounts = createAccountsService({ accounts: createAccountsRepository(db), clock, randomInt: (max) => randomInt(max) })
   const matrix = createMatrixService({ repository: createMatrixRepository(db), catalog, accounts, version, clock })
   const stats = createStatsService({ db, catalog, version, clock })
   const results = createResultsService({ db, catalog, accounts, version, clock })
-  const planner = createPlannerService({
-    catalog,
-    matrix,
-    clock,
-    timer: () => performance.now(),
-    loadHighs: async () => (await import('highs')).default(),
-  })
+  const loadHighs = async () => (await import('highs')).default()
+  const planner = createPlannerService({ catalog, matrix, clock, timer: () => performance.now(), loadHighs })
+  const efficiency = createEfficiencyService({ catalog, matrix, version, clock, timer: () => performance.now(), loadHighs })
   // PGlite runs statements on this thread: smaller batches keep requests flowing during big passes.
   const aggregation = createAggregationWorker({ db, catalog, version, clock, log: app.log, batchSize: db.kind === 'pglite' ? 500 : 1000 })
   const reportsRepository = createReportsRepository(db)
@@ -195,8 +207,12 @@ export const buildApp = async (options: AppOptions) => {
         await v2.register(resultsRoutes, { results, advanced: budgets.advanced, identityGuard })
         await v2.register(accountsRoutes, { accounts, identity: budgets.identity })
         await v2.register(shareRoutes, { share })
+        await v2.register(efficiencyRoutes, { efficiency, catalog })
         await v2.register(defectsRoutes, { defects, writes: budgets.writes })
         await v2.register(reportsRoutes, { reports, idempotency, clock, writes: budgets.writes })
+        // The planner under both v2 bases too, for clients that know only a v2 base URL (the public web
+        // client's planner host is routed by the operator: docs/api-extensions.md §2). Documented once, as /planner/plan.
+        await v2.register(plannerRoutes, { planner, documented: false })
       },
       { prefix },
     )
@@ -205,6 +221,7 @@ export const buildApp = async (options: AppOptions) => {
   await app.register(plannerRoutes, { planner })
   const probe = createProbeService({ db, clock })
   await app.register(probeRoutes, { probe })
+  await app.register(assetsRoutes, { assets: assets.service, repository: assets.repository })
   if (options.recognizerPack?.dir && !options.recognizerPack.url) await app.register(recognizerPackPlugin, { dir: options.recognizerPack.dir })
   if (options.webDist) await app.register(webPlugin, { dist: options.webDist, connectUrls: [recognizerConfig(options.recognizerPack ?? {}).recognizer.packUrl] })
 
@@ -229,7 +246,11 @@ export const buildApp = async (options: AppOptions) => {
     probeFlusher.unref()
   }
 
+  // In the background: the API answers at once; assets announce themselves in /config when ready.
+  app.addHook('onReady', async () => assets.service.start())
   app.addHook('onClose', async () => {
+    await assets.service.stop()
+    efficiency.stop()
     if (poller) clearInterval(poller)
     if (probeFlusher) clearInterval(probeFlusher)
     await probe.flush().catch(() => {})
@@ -240,7 +261,7 @@ export const buildApp = async (options: AppOptions) => {
     if (options.closeDb) await db.close()
   })
 
-  app.decorate('services', { catalog, matrix, stats, accounts, reports, aggregation, writer, version, demo, probeFlush: () => probe.flush() })
+  app.decorate('services', { catalog, matrix, stats, accounts, reports, aggregation, writer, version, demo, assets: assets.service, efficiency, probeFlush: () => probe.flush() })
   return app
 }
 
@@ -258,6 +279,8 @@ declare module 'fastify' {
       writer: ReportWriter
       version: DataVersion
       demo: DemoService
+      assets: AssetsService
+      efficiency: EfficiencyService
       probeFlush: () => Promise<void>
     }
   }

@@ -24,6 +24,12 @@ export const MatrixQuerySchema = z.object({
 })
 export type MatrixQuery = z.infer<typeof MatrixQuerySchema>
 
+/**
+ * The `source` segment of the web client's `/_private/result/…/:server/:source` paths (api-v2.md §8.5):
+ * `personal` is the caller's own reports (needs a PenguinID); anything else is the global data.
+ */
+export const ResultSourceSchema = z.string().describe('`personal`: your own reports (needs a PenguinID); anything else (`global`): everyone’s')
+
 export const PatternQuerySchema = z.object({
   server: ServerSchema.default('CN'),
   is_personal: QueryBooleanSchema.optional(),

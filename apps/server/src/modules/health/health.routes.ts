@@ -18,7 +18,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthRepository; red
 ) => {
   app.get(
     '/api/_/health',
-    { schema: { tags: ['operations'], response: { 200: HealthSchema, 503: HealthSchema } } },
+    { schema: { tags: ['operations'], summary: 'Whether the server can serve: database and Redis', response: { 200: HealthSchema, 503: HealthSchema } } },
     async (_req, reply) => {
       const database = await within(health.ping(), CHECK_TIMEOUT_MS).then(
         () => 'ok' as const,
@@ -40,5 +40,5 @@ export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthRepository; red
       return reply.code(body.status === 'down' ? 503 : 200).send(body)
     },
   )
-  app.get('/api/_/bininfo', { schema: { tags: ['operations'], response: { 200: BinInfoSchema } } }, async () => binInfo)
+  app.get('/api/_/bininfo', { schema: { tags: ['operations'], summary: 'Version and build of this server', response: { 200: BinInfoSchema } } }, async () => binInfo)
 }

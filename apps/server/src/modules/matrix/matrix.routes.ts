@@ -1,4 +1,13 @@
-import { ApiErrorSchema, CategorySchema, MatrixQuerySchema, MatrixResponseSchema, ServerSchema } from '@dropwise/schemas'
+import {
+  ApiErrorSchema,
+  CategorySchema,
+  MatrixQuerySchema,
+  MatrixResponseSchema,
+  ResultSourceSchema,
+  ServerSchema,
+  type Category,
+  type Server,
+} from '@dropwise/schemas'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -36,24 +45,37 @@ export const matrixRoutes: FastifyPluginAsyncZod<{ matrix: MatrixService; identi
       return send(req, reply, await matrix.matrix({ ...req.query, showClosed: req.query.show_closed_zones ?? false }, penguinIdOf(req)))
     },
   )
+  // The web client's path has an optional last segment: two routes, so the API description needs no
+  // optional path parameter (OpenAPI has none).
+  const webMatrix = async (req: FastifyRequest, reply: FastifyReply, params: { server: Server; source: string; category?: Category | undefined }) => {
+    const { server, source, category } = params
+    if (source === 'personal') await identityGuard(req, reply, penguinIdOf(req))
+    const answer = await matrix.matrix({ server, category: category ?? 'all', is_personal: source === 'personal', showClosed: true }, penguinIdOf(req))
+    return send(req, reply, answer)
+  }
+  const response = { 200: MatrixResponseSchema, 400: ApiErrorSchema }
   app.get(
-    '/_private/result/matrix/:server/:source/:category?',
+    '/_private/result/matrix/:server/:source',
     {
       schema: {
         tags,
-        summary: 'Drop matrix for the web client (closed stages included)',
-        params: z.object({ server: ServerSchema, source: z.string(), category: CategorySchema.optional() }),
-        response: { 200: MatrixResponseSchema, 400: ApiErrorSchema },
+        summary: 'Drop matrix for the web client, category all (closed stages included)',
+        params: z.object({ server: ServerSchema, source: ResultSourceSchema }),
+        response,
       },
     },
-    async (req, reply) => {
-      const { server, source, category } = req.params
-      if (source === 'personal') await identityGuard(req, reply, penguinIdOf(req))
-      const answer = await matrix.matrix(
-        { server, category: category ?? 'all', is_personal: source === 'personal', showClosed: true },
-        penguinIdOf(req),
-      )
-      return send(req, reply, answer)
+    async (req, reply) => webMatrix(req, reply, req.params),
+  )
+  app.get(
+    '/_private/result/matrix/:server/:source/:category',
+    {
+      schema: {
+        tags,
+        summary: 'Drop matrix for the web client, one category (closed stages included)',
+        params: z.object({ server: ServerSchema, source: ResultSourceSchema, category: CategorySchema }),
+        response,
+      },
     },
+    async (req, reply) => webMatrix(req, reply, req.params),
   )
 }

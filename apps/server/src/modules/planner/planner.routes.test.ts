@@ -66,6 +66,21 @@ describe.each(dbTargets())('POST /planner/plan on $name', (target) => {
     expect((await plan({ required: { '30012': 1e9 } })).statusCode).toBe(200)
   })
 
+  it('answers the same under both v2 prefixes (clients that know only the API base)', async () => {
+    const small = { required: { '30013': 4 }, server: 'CN' }
+    const direct = (await plan(small)).json()
+    for (const prefix of ['/api/v2', '/PenguinStats/api/v2']) {
+      const res = await ctx.app.inject({ method: 'POST', url: `${prefix}/planner/plan`, payload: small, headers: { origin: 'https://penguin-stats.io' } })
+      expect(res.statusCode, prefix).toBe(200)
+      const { lp: _lp, ...body } = res.json()
+      const { lp: _directLp, ...want } = direct
+      expect(body, prefix).toEqual(want)
+      // v2 rules there: the origin reflected with credentials, X-Penguin-Compatible.
+      expect(res.headers['access-control-allow-origin']).toBe('https://penguin-stats.io')
+      expect(res.headers['x-penguin-compatible']).toBe('frontend-v2@v3.4.0')
+    }
+  })
+
   it('publishes the planner address in /config', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/v2/config' })).json()).toMatchObject({ planner: { url: '/planner/plan' } })
   })

@@ -11,11 +11,21 @@ import type { PlannerService } from './planner.service'
  */
 const PlannerErrorSchema = ApiErrorSchema.extend({ error: z.literal(true).optional(), reason: z.string().optional() })
 
-export const plannerRoutes: FastifyPluginAsyncZod<{ planner: PlannerService }> = async (app, { planner }) => {
+export interface PlannerRoutesOptions {
+  planner: PlannerService
+  /**
+   * Whether the API description lists this copy. The planner is also served under both v2 prefixes
+   * (`/api/v2/planner/plan`, `/PenguinStats/api/v2/planner/plan`); the document lists `/planner/plan` once.
+   */
+  documented?: boolean
+}
+
+export const plannerRoutes: FastifyPluginAsyncZod<PlannerRoutesOptions> = async (app, { planner, documented = true }) => {
   app.post(
     '/planner/plan',
     {
       schema: {
+        hide: !documented,
         tags: ['planner'],
         summary: 'Farming plan (ArkPlanner-compatible)',
         body: PlannerRequestSchema,

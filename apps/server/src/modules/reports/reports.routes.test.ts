@@ -173,4 +173,25 @@ describe.each(dbTargets())('reports on $name', (target) => {
     expect(res.json()).toEqual({ taskId: expect.stringMatching(/^.{37}$/), errors: [{ index: 1, message: 'resource not found with given parameters' }] })
     expect((await post('/report/recognition', { server: 'CN', source: 'x', version: '1', batchDrops: [] })).statusCode).toBe(400)
   })
+
+  it('refuses the public web client’s encrypted batch with a message pointing to our recognition page', async () => {
+    const encrypted = 'bXlSc2FXcmFwcGVkQWVzS2V5PT0=:Y2lwaGVydGV4dE9mVGhlQmF0Y2hKc29u'
+    const variants: Record<string, string>[] = [{ 'content-type': 'text/plain', 'x-penguin-variant': '1' }, { 'content-type': 'text/plain' }]
+    for (const headers of variants) {
+      const res = await post('/report/recognition', encrypted, { ...headers, host: 'drops.example' })
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toEqual({
+        code: 'INVALID_REQUEST',
+        message: expect.stringContaining("Dropwise's own recognition page: http://drops.example/report/recognition"),
+      })
+      // Never "unavailable": that client would say the site is being deployed. No account is made either.
+      expect(res.json().message).not.toMatch(/unavailable/i)
+      expect(res.headers['x-penguin-set-penguinid']).toBeUndefined()
+    }
+    // Other text that is not JSON is still an ordinary parser error.
+    const garbage = await post('/report/recognition', 'not json', { 'content-type': 'text/plain' })
+    expect(garbage.statusCode).toBe(400)
+    expect(garbage.json().message).toMatch(/^invalid request: /)
+    expect(garbage.json().message).not.toMatch(/recognition page/)
+  })
 })

@@ -46,6 +46,38 @@ const jsonBody = async (req: FastifyRequest) => {
   }
 }
 
+/** The public web client's recognition upload: `<base64 RSA-wrapped key>:<base64 AES ciphertext>` (api-v2.md §7.7). */
+const ENCRYPTED_BATCH = /^[A-Za-z0-9+/]+=*:[A-Za-z0-9+/]+=*$/
+
+/**
+ * The message that client shows for its refused upload (as `(400) <message>`). It never says
+ * "unavailable": that word makes the client tell the player the site is being deployed.
+ */
+export const encryptedRecognitionMessage = (recognitionPage: string) =>
+  'invalid request: Dropwise does not accept the encrypted screenshot upload of the Penguin Statistics web client. ' +
+  `Please recognise and report your screenshots on Dropwise's own recognition page: ${recognitionPage}`
+
+/**
+ * `POST /report/recognition` takes the batch as plain JSON. The public web client encrypts it with the
+ * public service's key (docs/api-extensions.md §1): that body gets a 400 naming our recognition page
+ * instead of a JSON parser error.
+ */
+const recognitionBody = async (req: FastifyRequest) => {
+  if (typeof req.body === 'string') {
+    const text = req.body.trim()
+    let json = true
+    try {
+      JSON.parse(text)
+    } catch {
+      json = false
+    }
+    if (!json && (ENCRYPTED_BATCH.test(text) || req.headers['x-penguin-variant'] !== undefined)) {
+      throw invalidRequest(encryptedRecognitionMessage(req.host ? `${req.protocol}://${req.host}/report/recognition` : '/report/recognition'))
+    }
+  }
+  return jsonBody(req)
+}
+
 /**
  * Idempotency keys belong to their caller (its PenguinID, else its address): a key replayed by anyone
  * else is a new request, so nobody can fetch another caller's answer (and freshly issued PenguinID).
@@ -121,7 +153,9 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
       schema: {
         tags: ['reports'],
         summary: 'Submit a drop report (web client, MAA, other tools)',
-        headers: z.object({ 'x-penguin-idempotency-key': z.string().optional() }).loose(),
+        headers: z
+          .object({ 'x-penguin-idempotency-key': z.string().optional().describe('1-128 letters or digits: a repeat within 4 h replays the first answer') })
+          .loose(),
         body: ReportRequestSchema,
         response: { 200: ReportResponseSchema, 400: ApiErrorSchema, 429: ApiErrorSchema },
       },
@@ -156,11 +190,11 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
     {
       config: { checksStoredText: true },
       onRequest: takeWrite,
-      preValidation: jsonBody,
+      preValidation: recognitionBody,
       preHandler: async (req, reply) => writes.take(budgetKey(req), req.body.batchDrops.length - 1, reply),
       schema: {
         tags: ['reports'],
-        summary: 'Submit up to 50 recognised screenshots at once (plain JSON)',
+        summary: 'Submit up to 50 recognised screenshots at once (plain JSON, not the public client’s encrypted body)',
         body: RecognitionBatchSchema,
         response: { 200: RecognitionBatchResponseSchema, 400: ApiErrorSchema, 429: ApiErrorSchema },
       },

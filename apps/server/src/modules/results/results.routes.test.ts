@@ -260,6 +260,16 @@ describe.each(dbTargets())('results on $name', (target) => {
       expect(res.headers['cache-control']).toBeUndefined()
     })
 
+    it('a window without reports answers no rows, as the public service does (a times-0 row shows "NaN%" in its client)', async () => {
+      // Before the raw reports (T0) and after the baselines' start: no run of the stage counts.
+      const res = await advanced([{ ...q16, start: T0 - 10 * DAY_MS, end: T0 - DAY_MS }, { ...q16, start: T0 - 10 * DAY_MS, end: T0 - DAY_MS, itemIds: ['30012'] }])
+      expect(res.statusCode).toBe(200)
+      expect(AdvancedResultsResponseSchema.parse(res.json()).advanced_results).toEqual([{ matrix: [] }, { matrix: [] }])
+      // Personal: an account without reports in the window gets no rows either.
+      const personal = await advanced([{ ...q16, isPersonal: true, start: T0 - 10 * DAY_MS, end: T0 - DAY_MS }], AUTH_A)
+      expect(matrixOf(personal.json()).matrix).toEqual([])
+    })
+
     it('§12 check 17: end null, omitted or 0 means now, and then the covered baseline counts', async () => {
       const baseline = await ctx.db.kysely
         .selectFrom('matrix_baselines')

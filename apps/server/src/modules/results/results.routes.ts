@@ -5,11 +5,14 @@ import {
   CategorySchema,
   PatternQuerySchema,
   PatternResponseSchema,
+  ResultSourceSchema,
   ServerQuerySchema,
   ServerSchema,
   TrendResultSchema,
+  type Category,
+  type Server,
 } from '@dropwise/schemas'
-import type { FastifyReply } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { sendJson, setPrivate, setPublicCache } from '../../lib/http-cache'
@@ -53,25 +56,36 @@ export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService; adv
     },
   )
 
+  // The web client's path has an optional last segment: two routes, as for the matrix.
+  const webPatterns = async (req: FastifyRequest, reply: FastifyReply, params: { server: Server; source: string; category?: Category | undefined }) => {
+    const { server, source, category } = params
+    if (source === 'personal') await identityGuard(req, reply, penguinIdOf(req))
+    const answer = await results.patterns({ server, category: category ?? 'all', personal: source === 'personal', showAll: false }, penguinIdOf(req))
+    return send(reply, answer)
+  }
   app.get(
-    '/_private/result/pattern/:server/:source/:category?',
+    '/_private/result/pattern/:server/:source',
     {
       schema: {
         tags,
-        summary: 'Pattern matrix for the web client (category honoured, 19 per stage)',
-        params: z.object({ server: ServerSchema, source: z.string(), category: CategorySchema.optional() }),
+        summary: 'Pattern matrix for the web client, category all (19 per stage)',
+        params: z.object({ server: ServerSchema, source: ResultSourceSchema }),
         response: { 200: PatternResponseSchema, 400: ApiErrorSchema },
       },
     },
-    async (req, reply) => {
-      const { server, source, category } = req.params
-      if (source === 'personal') await identityGuard(req, reply, penguinIdOf(req))
-      const answer = await results.patterns(
-        { server, category: category ?? 'all', personal: source === 'personal', showAll: false },
-        penguinIdOf(req),
-      )
-      return send(reply, answer)
+    async (req, reply) => webPatterns(req, reply, req.params),
+  )
+  app.get(
+    '/_private/result/pattern/:server/:source/:category',
+    {
+      schema: {
+        tags,
+        summary: 'Pattern matrix for the web client, one category (19 per stage)',
+        params: z.object({ server: ServerSchema, source: ResultSourceSchema, category: CategorySchema }),
+        response: { 200: PatternResponseSchema, 400: ApiErrorSchema },
+      },
     },
+    async (req, reply) => webPatterns(req, reply, req.params),
   )
 
   const trends = async (server: z.infer<typeof ServerSchema>, reply: FastifyReply) => {

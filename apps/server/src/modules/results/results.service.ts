@@ -228,7 +228,10 @@ export const createResultsService = (deps: ResultsServiceDeps) => {
       }
     }
     const sortIdOf = await sortIds()
+    // A pair without a single run in the window has no rate: the public service leaves it out, and a
+    // `times: 0` row makes the public web client print "NaN%". Zero-quantity pairs with runs stay (§10.3).
     const itemIds = [...sums.keys()]
+      .filter((id) => (sums.get(id)?.times ?? 0) > 0)
       .filter((id) => q.itemIds === null || q.itemIds.has(id))
       .sort((a, b) => (sortIdOf(a) ?? Infinity) - (sortIdOf(b) ?? Infinity) || (a < b ? -1 : a > b ? 1 : 0))
     const end = wireEnd(q.filter.end, now)

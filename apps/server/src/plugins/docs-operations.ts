@@ -1,0 +1,383 @@
+import { readFileSync } from 'node:fs'
+
+/**
+ * What the API description says beyond the zod schemas of the routes: per operation its id, who may call
+ * it (`security`), the error answers, content types other than JSON, and examples. Keyed by
+ * `METHOD /documented/path`; docs.test.ts fails when a documented operation has no entry here, and lints
+ * the result (Redocly, recommended rules).
+ *
+ * Examples (docs-examples.json) are real answers of the seeded app, trimmed to a few elements; the same
+ * test checks that each still matches its operation's schema.
+ */
+
+type Json = Record<string, unknown>
+
+/** Who may call an operation: `security` of the description. */
+export type Access =
+  /** Anyone; no identity is read. */
+  | 'anonymous'
+  /** An identity is required (the owner's routes). */
+  | 'penguinId'
+  /** Anyone; with a PenguinID the personal variant or the caller's own account is used. */
+  | 'penguinIdOptional'
+  /** The token handed out by `initDefectReport`. */
+  | 'uploadToken'
+
+export interface OperationDoc {
+  operationId: string
+  access: Access
+  /** Takes from a rate budget (docs/api-extensions.md §4): documents the 429 answer. */
+  limited?: boolean
+  /** Announces a PenguinID in `X-Penguin-Set-PenguinID` with its 200 answer. */
+  announcesPenguinId?: boolean
+  /** Only for routes that do not state one themselves. */
+  summary?: string
+  description?: string
+  /** Description of the 2xx answer, when the route's schema does not give one. */
+  ok?: string
+  /** Replaces the generated request body (content types other than JSON). */
+  requestBody?: Json
+  /** Replaces or adds answers by status; `null` removes a generated one. */
+  responses?: Record<string, Json | null>
+}
+
+export const SECURITY_SCHEMES = {
+  PenguinID: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Authorization',
+    description:
+      'The header value is `PenguinID <id>` (e.g. `PenguinID 004213377`): the ID announced in `X-Penguin-Set-PenguinID` by a first ' +
+      'report or a login. An `Authorization` header with another scheme means no identity (the cookie is then not read).',
+  },
+  PenguinIDCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'userID',
+    description: 'Cookie `userID=<id>`, read only when the request has no `Authorization` header; the server sets it with every ID it announces.',
+  },
+  DefectUploadToken: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Authorization',
+    description: 'The `authorization` value `initDefectReport` answered, for a raw-body upload (a multipart upload sends it as a form field).',
+  },
+} as const
+
+const SECURITY: Record<Access, Json[]> = {
+  anonymous: [],
+  penguinId: [{ PenguinID: [] }, { PenguinIDCookie: [] }],
+  penguinIdOptional: [{}, { PenguinID: [] }, { PenguinIDCookie: [] }],
+  uploadToken: [{ DefectUploadToken: [] }, {}],
+}
+
+export const DOCS_TAGS = [
+  { name: 'reference data', description: 'Items, stages, zones, notices, event periods, the frontend config and workshop formulas (api-v2 §6).' },
+  { name: 'results', description: 'Drop matrices, patterns, trends, site statistics and advanced queries (api-v2 §8). Personal variants need a PenguinID.' },
+  { name: 'reports', description: 'Drop reports from the web client, MAA and other tools (api-v2 §7), and recognition batches as plain JSON.' },
+  { name: 'accounts', description: 'Log in with a PenguinID (api-v2 §6.9).' },
+  { name: 'recognition', description: 'Recognition defect reports and their screenshots (docs/api-extensions.md §3).' },
+  { name: 'share', description: 'Short links and the open-data export of the matrix (docs/api-extensions.md §3b).' },
+  { name: 'planner', description: 'ArkPlanner-compatible farming plans (docs/api-extensions.md §2).' },
+  { name: 'operations', description: 'Health, build, usage counts and game assets, for the operator (outside the v2 base).' },
+]
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
+const text = (schema: Json, example?: unknown) => ({ 'text/plain': { schema, ...(example === undefined ? {} : { example }) } })
+
+const SET_PENGUIN_ID = {
+  'X-Penguin-Set-PenguinID': {
+    description: 'Present when the server created an account for the caller (a report without a known PenguinID) or confirmed a login: the PenguinID to send from now on.',
+    schema: { type: 'string' },
+  },
+}
+const RETRY_AFTER = { 'Retry-After': { description: 'Seconds until the budget refills.', schema: { type: 'integer' } } }
+
+const ERROR_DESCRIPTIONS: Record<string, string> = {
+  '400': 'Invalid request (`INVALID_REQUEST`, with `violations` for field rules) or a missing entity (`NOT_FOUND`: never 404 on v2).',
+  '413': 'The body is larger than allowed.',
+  '429': 'Over a rate limit (`TOO_MANY_REQUESTS`); `Retry-After` says when to come back.',
+  '500': 'Unexpected failure (`INTERNAL_ERROR`, `internal server error occurred`).',
+  '503': 'The database does not answer.',
+}
+const apiError = (status: string) => ({
+  description: ERROR_DESCRIPTIONS[status] ?? 'Error',
+  ...(status === '429' ? { headers: RETRY_AFTER } : {}),
+  content: { 'application/json': { schema: ref('ApiError') } },
+})
+
+const V2 = '/api/v2'
+const WEB_MATRIX = 'The web client’s form of `getMatrix`: closed stages included, `source` `personal` for the caller’s own reports.'
+const WEB_PATTERN = 'The web client’s form of `getPatterns`: the category is honoured, at most 19 patterns per stage.'
+
+export const OPERATIONS: Record<string, OperationDoc> = {
+  // Reference data (api-v2 §6)
+  [`GET ${V2}/items`]: { operationId: 'getItems', access: 'anonymous', ok: 'Every item of every server (clients filter on `existence`).' },
+  [`GET ${V2}/items/{itemId}`]: { operationId: 'getItem', access: 'anonymous', ok: 'The item.' },
+  [`GET ${V2}/stages`]: {
+    operationId: 'getStages',
+    access: 'anonymous',
+    ok: 'Every stage; `dropInfos` only on stages open now on the server (the key is left out, never empty, on closed ones).',
+  },
+  [`GET ${V2}/stages/{stageId}`]: { operationId: 'getStage', access: 'anonymous', ok: 'The stage.' },
+  [`GET ${V2}/zones`]: { operationId: 'getZones', access: 'anonymous', ok: 'Every zone.' },
+  [`GET ${V2}/zones/{zoneId}`]: { operationId: 'getZone', access: 'anonymous', ok: 'The zone.' },
+  [`GET ${V2}/notice`]: { operationId: 'getNotices', access: 'anonymous', ok: 'Notices by id (may be empty).' },
+  [`GET ${V2}/period`]: { operationId: 'getPeriods', access: 'anonymous', ok: 'Event periods (`end` null while open).' },
+  [`GET ${V2}/config`]: {
+    operationId: 'getConfig',
+    access: 'anonymous',
+    description:
+      'The operator’s configuration, verbatim, plus what this server adds (docs/api-extensions.md §3d: `planner`, `demo`, `recognizer`, ' +
+      '`itemIcons`, `assets`). Any key may appear: clients keep what they do not know.',
+    ok: 'An open JSON object.',
+  },
+  [`GET ${V2}/formula`]: { operationId: 'getFormulas', access: 'anonymous', ok: 'Workshop formulas (ArkPlanner keys on `name`).' },
+
+  // Results (api-v2 §8)
+  [`GET ${V2}/result/matrix`]: {
+    operationId: 'getMatrix',
+    access: 'penguinIdOptional',
+    limited: true,
+    description: 'Global by default; `is_personal=true` counts only the caller’s reports and needs a PenguinID (an unknown one takes from the identity budget).',
+    ok: 'The matrix: one element per (stage, item) pair with drops in its current period.',
+  },
+  [`GET ${V2}/_private/result/matrix/{server}/{source}`]: { operationId: 'getWebMatrix', access: 'penguinIdOptional', limited: true, description: WEB_MATRIX },
+  [`GET ${V2}/_private/result/matrix/{server}/{source}/{category}`]: {
+    operationId: 'getWebMatrixByCategory',
+    access: 'penguinIdOptional',
+    limited: true,
+    description: WEB_MATRIX,
+  },
+  [`GET ${V2}/result/pattern`]: {
+    operationId: 'getPatterns',
+    access: 'penguinIdOptional',
+    limited: true,
+    description: 'At most 19 patterns per stage (the most frequent) unless `show_all_patterns` is exactly `true`.',
+  },
+  [`GET ${V2}/_private/result/pattern/{server}/{source}`]: { operationId: 'getWebPatterns', access: 'penguinIdOptional', limited: true, description: WEB_PATTERN },
+  [`GET ${V2}/_private/result/pattern/{server}/{source}/{category}`]: {
+    operationId: 'getWebPatternsByCategory',
+    access: 'penguinIdOptional',
+    limited: true,
+    description: WEB_PATTERN,
+  },
+  [`GET ${V2}/result/trends`]: { operationId: 'getTrends', access: 'anonymous' },
+  [`GET ${V2}/_private/result/trend/{server}`]: { operationId: 'getWebTrends', access: 'anonymous' },
+  [`GET ${V2}/stats`]: { operationId: 'getSiteStats', access: 'anonymous' },
+  [`POST ${V2}/result/advanced`]: {
+    operationId: 'queryAdvanced',
+    access: 'penguinIdOptional',
+    limited: true,
+    description:
+      'One answer per query, in order: a matrix over `[start, end)` or, with `interval`, a trend. A matrix has one row per (stage, item) ' +
+      'pair with at least one run in the window (zero-quantity pairs with runs included); a window without reports answers `{"matrix": []}`. ' +
+      '30 requests per 5 minutes and address; `isPersonal` queries need a PenguinID.',
+  },
+
+  // Accounts (api-v2 §6.9)
+  [`POST ${V2}/users`]: {
+    operationId: 'login',
+    access: 'anonymous',
+    limited: true,
+    announcesPenguinId: true,
+    description: 'The body is the PenguinID as plain text. Clients log in from the `X-Penguin-Set-PenguinID` header; an unknown ID is 400 `NOT_FOUND`.',
+    requestBody: { required: true, content: text({ type: 'string', description: 'the PenguinID' }) },
+    responses: { '200': { description: 'Logged in: the JSON text `{"userID": "<id>"}`, sent as `text/plain`.', content: text({ type: 'string' }) } },
+  },
+
+  // Reports (api-v2 §7)
+  [`POST ${V2}/report`]: {
+    operationId: 'submitReport',
+    access: 'penguinIdOptional',
+    limited: true,
+    announcesPenguinId: true,
+    description:
+      'Every syntactically valid report is accepted (200); semantic checks only decide whether it counts. A caller without a known PenguinID ' +
+      'gets a new account, announced in `X-Penguin-Set-PenguinID`. With `X-Penguin-Idempotency-Key` a repeated request within 4 hours ' +
+      'replays the first answer (`X-Penguin-Idempotency: hit`) without reading the new body.',
+    ok: 'Accepted; keep the object to recall the report.',
+  },
+  [`POST ${V2}/report/recall`]: {
+    operationId: 'recallReport',
+    access: 'penguinId',
+    limited: true,
+    description: 'Only the account that submitted the report, once, within 24 hours; anything else is 400 `report not existed or has already been recalled`.',
+    responses: { '200': { description: 'Recalled: the text `OK`.', content: text({ type: 'string', const: 'OK' }, 'OK') } },
+  },
+  [`POST ${V2}/report/recognition`]: {
+    operationId: 'submitRecognitionBatch',
+    access: 'penguinIdOptional',
+    limited: true,
+    announcesPenguinId: true,
+    description:
+      'Up to 50 recognised screenshots as plain JSON, each stored as a report with `times` 1; entries that cannot be stored are listed in ' +
+      '`errors`. The encrypted body of the Penguin Statistics web client is not accepted: it is answered 400 with a message that points to ' +
+      'Dropwise’s own recognition page (docs/api-extensions.md §1).',
+  },
+
+  // Recognition defects (docs/api-extensions.md §3)
+  [`POST ${V2}/recognition/defects/report/init`]: { operationId: 'initDefectReport', access: 'anonymous', limited: true },
+  [`POST ${V2}/recognition/defects/report/upload/{defectId}`]: {
+    operationId: 'uploadDefectScreenshot',
+    access: 'uploadToken',
+    limited: true,
+    summary: 'Upload the screenshot of a defect report',
+    requestBody: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            properties: {
+              policy: { type: 'string', description: 'from init' },
+              authorization: { type: 'string', description: 'from init' },
+              file: { type: 'string', contentMediaType: 'application/octet-stream', description: 'the screenshot (JPEG, PNG or HEIF), at most 20 MB' },
+            },
+            required: ['policy', 'authorization', 'file'],
+          },
+        },
+        'image/jpeg': { schema: { type: 'string', contentMediaType: 'image/jpeg' } },
+        'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } },
+        'image/heif': { schema: { type: 'string', contentMediaType: 'image/heif' } },
+      },
+    },
+  },
+
+  // Share (docs/api-extensions.md §3b)
+  [`GET ${V2}/short`]: {
+    operationId: 'shortLinkHome',
+    access: 'anonymous',
+    responses: { '200': null, '302': { description: 'Redirect to the site root.', headers: { Location: { schema: { type: 'string' } } } } },
+  },
+  [`GET ${V2}/short/{word}`]: {
+    operationId: 'shortLink',
+    access: 'anonymous',
+    responses: {
+      '200': null,
+      '302': { description: 'Redirect to the item or stage page, else to a search.', headers: { Location: { schema: { type: 'string' } } } },
+    },
+  },
+  [`GET ${V2}/export/matrix`]: {
+    operationId: 'exportMatrix',
+    access: 'anonymous',
+    responses: {
+      '200': {
+        description: 'The file (`Content-Disposition: attachment`), with the CC BY-NC 4.0 attribution inside.',
+        content: { 'text/csv': { schema: { type: 'string' } }, 'application/json': { schema: { type: 'object' } } },
+      },
+    },
+  },
+
+  // Planner (docs/api-extensions.md §2)
+  ['POST /planner/plan']: {
+    operationId: 'plan',
+    access: 'anonymous',
+    description:
+      'ArkPlanner’s request and answer. Also served as `/api/v2/planner/plan` and `/PenguinStats/api/v2/planner/plan`; the public web ' +
+      'client’s planner host (`https://planner.penguin-stats.io/plan`) is routed here by a reverse-proxy rule (docs/api-extensions.md §2). ' +
+      'A plan that cannot be made is a 200 `{error: true, reason}`.',
+  },
+
+  // Efficiency (the farming guide's numbers): item values and stage efficiency, and their export.
+  [`GET ${V2}/efficiency`]: { operationId: 'getEfficiency', access: 'anonymous' },
+  [`GET ${V2}/export/efficiency`]: {
+    operationId: 'exportEfficiency',
+    access: 'anonymous',
+    responses: {
+      '200': {
+        description: 'The file (`Content-Disposition: attachment`), with the CC BY-NC 4.0 attribution inside.',
+        content: { 'text/csv': { schema: { type: 'string' } }, 'application/json': { schema: { type: 'object' } } },
+      },
+    },
+  },
+
+  // Operations (outside the v2 base)
+  ['GET /api/_/health']: { operationId: 'getHealth', access: 'anonymous' },
+  ['GET /api/_/bininfo']: { operationId: 'getBinInfo', access: 'anonymous' },
+  ['GET /api/_/probe']: { operationId: 'getProbeCounts', access: 'anonymous' },
+  ['GET /api/_/assets']: { operationId: 'getAssets', access: 'anonymous' },
+  ['POST /api/_/assets/retry']: { operationId: 'retryAssets', access: 'anonymous' },
+}
+
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'])
+
+/** `getApiV2FooBar` for an operation without an entry (docs.test.ts makes sure there is none). */
+const fallbackId = (method: string, path: string) =>
+  method + path.replace(/[{}]/g, '').split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')
+
+let examplesCache: Record<string, Record<string, unknown>> | null = null
+const examples = () => (examplesCache ??= JSON.parse(readFileSync(new URL('./docs-examples.json', import.meta.url), 'utf8')) as Record<string, Record<string, unknown>>)
+
+/** The first media type of a request body or answer, to carry its example. */
+const firstMedia = (holder: unknown): Json | undefined => {
+  const content = (holder as { content?: Record<string, Json> } | undefined)?.content
+  return content ? Object.values(content)[0] : undefined
+}
+
+/** Every `#/components/schemas/<name>` the value refers to. */
+const refsIn = (value: unknown): string[] => [...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1] as string)
+
+interface Document {
+  paths: Record<string, Record<string, Json>>
+  components: Json & { schemas?: Record<string, Json> }
+}
+
+/** The operation entry of a documented path, or null. */
+export const operationDoc = (method: string, path: string): OperationDoc | null => OPERATIONS[`${method.toUpperCase()} ${path}`] ?? null
+
+/**
+ * Completes the generated document: operation ids, security, error answers, content types and examples
+ * per operation; component schemas without `$schema`/`$id` (the document's dialect applies) and without
+ * the ones no operation uses (zod's registry yields an input and an output form of every schema).
+ */
+export const describeOperations = <T>(input: T): T => {
+  const doc = input as unknown as Document
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      if (!METHODS.has(method)) continue
+      const key = `${method.toUpperCase()} ${path}`
+      const spec: OperationDoc = OPERATIONS[key] ?? { operationId: fallbackId(method, path), access: 'anonymous' }
+      op.operationId = spec.operationId
+      if (!op.summary && spec.summary) op.summary = spec.summary
+      if (spec.description) op.description = spec.description
+      op.security = SECURITY[spec.access]
+      if (spec.requestBody) op.requestBody = spec.requestBody
+
+      const responses = (op.responses ??= {}) as Record<string, Json>
+      for (const [status, answer] of Object.entries(spec.responses ?? {})) {
+        if (answer === null) delete responses[status]
+        else responses[status] = answer
+      }
+      for (const status of ['400', ...(spec.limited ? ['429'] : []), '500']) responses[status] ??= apiError(status)
+      for (const [status, answer] of Object.entries(responses)) {
+        if (answer.description === 'Default Response') {
+          answer.description = status.startsWith('2') ? (spec.ok ?? 'Success.') : (ERROR_DESCRIPTIONS[status] ?? 'Error')
+        }
+        if (status === '429') answer.headers ??= RETRY_AFTER
+      }
+      if (spec.announcesPenguinId && responses['200']) responses['200'].headers = { ...(responses['200'].headers as Json | undefined), ...SET_PENGUIN_ID }
+
+      for (const [part, value] of Object.entries(examples()[key] ?? {})) {
+        const media = firstMedia(part === 'request' ? op.requestBody : responses[part])
+        if (!media) throw new Error(`docs-examples.json: ${key} has no ${part} to carry an example`)
+        media.example = value
+      }
+    }
+  }
+
+  const schemas = doc.components.schemas ?? {}
+  for (const schema of Object.values(schemas)) {
+    delete schema.$schema
+    delete schema.$id
+  }
+  const used = new Set<string>()
+  const pending = refsIn(doc.paths)
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    if (used.has(name)) continue
+    used.add(name)
+    pending.push(...refsIn(schemas[name]))
+  }
+  for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name]
+  return input
+}
