@@ -3,14 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { setPublicCache } from '../../lib/http-cache'
 import type { CatalogService } from '../catalog/catalog.service'
+import { csvCell } from '../share/share.service'
 import type { EfficiencyService } from './efficiency.service'
 
 const tags = ['results']
 
-const cell = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : String(v)
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
-}
 
 /** The stages as CSV: one row per stage, the licence line first (like the matrix export). */
 const toCsv = (r: EfficiencyResponse, code: (stageId: string) => string) =>
@@ -20,7 +17,7 @@ const toCsv = (r: EfficiencyResponse, code: (stageId: string) => string) =>
     'stageId,stageCode,apCost,efficiency,efficiencyLow,efficiencyHigh,material,lmd,exp,usedByPlanner,tooWideToRank',
     ...r.stages.map((s) =>
       [s.stageId, code(s.stageId), s.apCost, s.efficiency, s.interval[0], s.interval[1], s.parts.material, s.parts.lmd, s.parts.exp, s.used, s.wide]
-        .map(cell)
+        .map(csvCell)
         .join(','),
     ),
   ].join('\r\n')}\r\n`

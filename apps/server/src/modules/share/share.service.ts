@@ -11,6 +11,12 @@ export const DATA_ATTRIBUTION =
 
 const MAX_WORD = 128
 
+/** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */
+export const csvCell = (v: unknown) => {
+  const s = v === null || v === undefined ? '' : String(v)
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
+}
+
 export interface ExportFilter {
   stageId?: string
   itemId?: string
@@ -95,10 +101,7 @@ export const createShareService = ({ catalog, matrix, clock }: { catalog: Catalo
       })
       return { fileName, contentType: 'application/json; charset=utf-8', body }
     }
-    const cell = (v: unknown) => {
-      const s = v === null || v === undefined ? '' : String(v)
-      return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
-    }
+    const cell = csvCell
     const lines = [
       `# ${DATA_ATTRIBUTION}`,
       `# server=${server} category=${category}${filter.stageId !== undefined ? ` stageId=${filter.stageId}` : ''}${filter.itemId !== undefined ? ` itemId=${filter.itemId}` : ''} generatedAt=${new Date(now).toISOString()}`,

@@ -19,9 +19,8 @@ export const zoneGroupOf = (zone: Pick<Zone, 'type'> | undefined): ZoneGroup => 
   return type === 'MAINLINE' || type === 'ACTIVITY' || type === 'ACTIVITY_PERMANENT' || type === 'WEEKLY' ? type : 'OTHER'
 }
 
-/** One open stage of the guide: the wire figures plus what the page shows beside them. */
-export interface GuideStageRow {
-  stageId: string
+/** One open stage of the guide: the wire figures (`StageEfficiencyWire`) plus what the page shows beside them. */
+export interface GuideStageRow extends StageEfficiencyWire {
   /** The stage code in the UI language (the id when the catalog does not know the stage). */
   code: string
   /** The zone name in the UI language, or null. */
@@ -31,15 +30,6 @@ export interface GuideStageRow {
   zoneGroup: ZoneGroup
   /** When an event stage closes on the server (epoch ms); null for permanent stages. */
   closeTime: number | null
-  apCost: number
-  /** Σ(drops per run × value) / apCost: ≤ 1, exactly 1 for the stages the planner runs. */
-  efficiency: number
-  interval: [number, number]
-  parts: { material: number; lmd: number; exp: number }
-  used: boolean
-  /** The efficiency interval reaches more than 10 % from it: too uncertain to rank on. */
-  wide: boolean
-  drops: StageDrop[]
 }
 
 /**
