@@ -127,3 +127,36 @@ describe.skipIf(!haveFixtures)('duality on the public planner fixtures', () => {
     for (const { name, value } of listed) expect(formatValue(byId.get(name) ?? Number.NaN), name).toBe(value)
   })
 })
+
+describe.skipIf(!haveFixtures)('the valuation and the planner’s listed values, unrounded', () => {
+  it('are the same duals (1e-6 relative): the planner lists the interior-point values of the same LP', async () => {
+    const { buildLp, prepareModel: prepare } = await import('./model')
+    const { normalizeRequest } = await import('./request')
+    const { openSession } = await import('./solve')
+    const data: PlannerData = {
+      items: readJson('items.json'),
+      stages: readJson('stages.json'),
+      matrix: readJson<{ matrix: PlannerData['matrix'] }>('matrix.json').matrix,
+      formulas: readJson('formula.json'),
+    }
+    const model = prepare(data, 'CN')
+    const normalized = normalizeRequest(model, valuationRequest(model, {}))
+    if ('error' in normalized) throw new Error(normalized.reason)
+    // What plan() formats for this request: the central duals of a fresh session of the same LP.
+    const session = openSession(highs, buildLp(model, normalized.shape), false, true)
+    const planner = createPlanner(highs, { CN: data })
+    try {
+      const central = session.solve(normalized.demand).centralY
+      if (!central) throw new Error('no interior-point duals')
+      const v = valuation(planner)
+      expect(v.values.length).toBeGreaterThan(50)
+      for (const { itemId, value } of v.values) {
+        const planned = central[model.rowIndex.get(itemId) ?? -1] ?? Number.NaN
+        expect(Math.abs(value - planned) / Math.max(Math.abs(planned), 1e-9), itemId).toBeLessThanOrEqual(1e-6)
+      }
+    } finally {
+      session.dispose()
+      planner.dispose()
+    }
+  })
+})

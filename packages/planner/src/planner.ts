@@ -159,10 +159,10 @@ export const createPlanner = (highs: HighsRuntime, sources: PlannerSources, opti
       if (solution.status !== 'optimal') return { error: true, code: 'solver-error', reason: `The solver stopped without an optimum (${solution.status}).` }
       let stats = statsCache.get(server)
       if (!stats) statsCache.set(server, (stats = dropStats(sources[server]?.matrix ?? [], sources[server]?.now)))
-      // The vertex duals: exactly optimal, so duality holds to rounding (the interior-point ones of the
-      // planner's value list are optimal only to the solver's tolerance, ~1e-6 here). With every item
-      // demanded the two agree on every listed item as the planner prints them.
-      const valuation = valuate(model, session.lp, solution, solution.y, stats)
+      // The values the planner lists (the interior-point duals near the centre of the optimal face, so
+      // items whose value is not unique, such as chips, get the centre's value rather than a vertex 0);
+      // solved to 1e-10, duality holds for them to ~1e-9.
+      const valuation = valuate(model, session.lp, solution, solution.centralY ?? solution.y, stats)
       return { ...valuation, solveMs: started === undefined || !clock ? null : clock() - started }
     },
     dispose() {

@@ -27,6 +27,11 @@ export const CENTRAL_DUAL_OPTIONS = {
   presolve: 'off',
   solver: 'ipm',
   run_crossover: 'off',
+  // Tight enough that the values are dual feasible and complementary to the optimum to ~1e-9, so the
+  // farming guide's efficiency (computed from these values) is ≤ 1 and exactly 1 on the planner's stages.
+  ipm_optimality_tolerance: 1e-10,
+  dual_feasibility_tolerance: 1e-10,
+  primal_feasibility_tolerance: 1e-10,
 } as const
 
 /** HiGHS options used for every solve: quiet, dual simplex without presolve (a vertex optimum; presolve costs more than it saves on an LP this small). */

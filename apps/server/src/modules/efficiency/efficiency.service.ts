@@ -58,7 +58,7 @@ export const createEfficiencyService = ({ catalog, matrix, version, loadHighs, c
     // Recruitment and gacha "stages" are not farmed with sanity: not part of the guide's LP.
     const gacha = rows.filter((r) => r.is_gacha || r.stage_id === RECRUIT_STAGE_ID).map((r) => r.stage_id)
     const now = clock()
-    const planner = createPlanner(runtime, { [opts.server]: { items, stages, matrix: elements, formulas, now } }, { values: 'vertex' })
+    const planner = createPlanner(runtime, { [opts.server]: { items, stages, matrix: elements, formulas, now } }, { values: 'central' })
     try {
       const result = planner.valuate({ server: opts.server, gold_demand: opts.lmd, exp_demand: opts.exp, exclude: gacha })
       if ('error' in result && result.error) throw new Error(`efficiency: ${result.reason}`)
