@@ -32,11 +32,12 @@ function Badge({ loading, label, hint, to, testId }: { loading: boolean; label: 
           clickable
           size="small"
           variant="outlined"
-          color="primary"
           icon={<TrendingUp />}
           label={label}
           data-testid={testId}
-          sx={{ fontVariantNumeric: 'tabular-nums' }}
+          // The label in the text colour (a primary-coloured label fails contrast on the themed variants);
+          // the icon carries the accent.
+          sx={{ fontVariantNumeric: 'tabular-nums', '& .MuiChip-icon': { color: 'primary.main' } }}
         />
       </Tooltip>
     </Box>
