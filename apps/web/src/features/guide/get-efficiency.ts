@@ -21,8 +21,12 @@ export const getEfficiency = (q: EfficiencyParams, signal?: AbortSignal): Promis
   return apiGetJson(`/efficiency?${params.toString()}`, signal).then((d) => EfficiencyResponseSchema.parse(d))
 }
 
+/**
+ * No abort signal: the answer is shared by the guide and the stats pages' chips, and a chip unmounted by a
+ * navigation would otherwise cancel a download the next page needs again at once.
+ */
 export const efficiencyQueryOptions = (q: EfficiencyParams) =>
-  queryOptions({ queryKey: ['efficiency', q], queryFn: ({ signal }) => getEfficiency(q, signal), staleTime: STALE_MS })
+  queryOptions({ queryKey: ['efficiency', q], queryFn: () => getEfficiency(q), staleTime: STALE_MS })
 
 /**
  * The answer for `q`. While another LMD/EXP choice loads, the last answer of the same server stays on
