@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -43,6 +43,27 @@ describe('server start-up', () => {
     expect(third.output()).toContain(`recovered the data folder lock of process ${first.child.pid}`)
     third.child.kill('SIGTERM')
     expect(await third.exited).toBe(0)
+  }, 60_000)
+
+  it('serves with relative folders from its working directory and assets on (as `npm start` leaves them)', async () => {
+    // A fresh clone runs with DATA_DIR=./.data; the asset routes serve static files from inside it.
+    const cwd = mkdtempSync(join(tmpdir(), 'dropwise-startup-cwd-'))
+    const port = await freePort()
+    const s = spawnServer(
+      { PORT: String(port), DATA_DIR: './.data', DATABASE_URL: '', WEB_DIST: webDist, ASSETS: 'on', ASSETS_BASE_URL: 'http://127.0.0.1:9' },
+      { cwd },
+    )
+    running.push(s)
+    try {
+      await waitForOk(s, `http://127.0.0.1:${port}/api/_/health`)
+      const assets = (await (await fetch(`http://127.0.0.1:${port}/api/_/assets`)).json()) as { state: string }
+      expect(['fetching', 'unavailable']).toContain(assets.state)
+      expect(existsSync(join(cwd, '.data', 'dropwise.lock'))).toBe(true)
+    } finally {
+      s.child.kill('SIGTERM')
+      await s.exited
+      rmSync(cwd, { recursive: true, force: true })
+    }
   }, 60_000)
 
   it('exits 1 on a bad variable with the list of offending variables and no stack trace', async () => {

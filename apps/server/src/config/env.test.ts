@@ -1,3 +1,4 @@
+import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseEnv } from './env'
 import { StartupError } from './startup-error'
@@ -15,8 +16,20 @@ const message = (source: Record<string, string>) => {
 describe('parseEnv', () => {
   it('applies the defaults: PGlite in ./.data on port 8080, no proxy trusted', () => {
     const env = parseEnv({})
-    expect(env).toMatchObject({ PORT: 8080, DATA_DIR: './.data', HOST: '0.0.0.0', TRUST_PROXY: false })
+    expect(env).toMatchObject({ PORT: 8080, DATA_DIR: resolve('.data'), HOST: '0.0.0.0', TRUST_PROXY: false })
     expect(env.DATABASE_URL).toBeUndefined()
+  })
+
+  it('makes every folder absolute, relative ones from the working directory (static roots must be absolute)', () => {
+    const env = parseEnv({ DATA_DIR: 'var/db', ASSETS_DIR: './mirror', RECOGNIZER_PACK_DIR: 'pack', WEB_DIST: '/srv/web', SEED_DIR: '../seed' })
+    expect(env).toMatchObject({
+      DATA_DIR: join(process.cwd(), 'var/db'),
+      ASSETS_DIR: join(process.cwd(), 'mirror'),
+      RECOGNIZER_PACK_DIR: join(process.cwd(), 'pack'),
+      WEB_DIST: '/srv/web',
+      SEED_DIR: resolve('../seed'),
+    })
+    expect(parseEnv({ DATA_DIR: '' }).DATA_DIR).toBe(resolve('.data'))
   })
 
   it('treats empty variables as unset', () => {

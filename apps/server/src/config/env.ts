@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
 import { StartupError } from './startup-error'
@@ -15,6 +16,9 @@ const wholeNumber = (min: number, max?: number) => {
   const n = z.coerce.number({ error }).int({ error }).min(min, { error })
   return max === undefined ? n : n.max(max, { error })
 }
+
+/** A folder: relative values are taken from the working directory and made absolute (static file serving needs absolute roots). */
+const folder = z.string().min(1, { error: 'must be a folder path' }).transform((v) => resolve(v))
 
 const onOff = z
   .enum(['on', 'off', '1', '0', 'true', 'false'], { error: 'must be on or off' })
@@ -44,11 +48,11 @@ export const EnvSchema = z.object({
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' })
     .default('info'),
   /** Embedded PGlite data folder, used when DATABASE_URL is not set; one process at a time (a lock file inside). */
-  DATA_DIR: z.string().default('./.data'),
+  DATA_DIR: folder.prefault('./.data'),
   DATABASE_URL: urlWithScheme(['postgres:', 'postgresql:']).optional(),
   REDIS_URL: urlWithScheme(['redis:', 'rediss:']).optional(),
-  SEED_DIR: z.string().default(`${repoRoot}data/seed`),
-  WEB_DIST: z.string().default(`${repoRoot}apps/web/dist`),
+  SEED_DIR: folder.prefault(`${repoRoot}data/seed`),
+  WEB_DIST: folder.prefault(`${repoRoot}apps/web/dist`),
   /** Demo reports (issue #3); default on only for the embedded database. */
   DEMO: flag,
   /** Reverse proxies whose X-Forwarded-For is believed (config/trust-proxy.ts): a hop count or a list of addresses/ranges; off by default. */
@@ -59,13 +63,13 @@ export const EnvSchema = z.object({
   /** Logins and unknown PenguinIDs on personal routes per minute and client address. */
   RATE_LIMIT_IDENTITY_PER_MINUTE: wholeNumber(1).default(30),
   /** Folder of a screenshot-recognizer pack (`npm run recognizer:pack`), served at /recognizer-pack/. */
-  RECOGNIZER_PACK_DIR: z.string().optional(),
+  RECOGNIZER_PACK_DIR: folder.optional(),
   /** Address of a recognizer pack folder served elsewhere (absolute URL or path); wins over RECOGNIZER_PACK_DIR. */
   RECOGNIZER_PACK_URL: z.string().optional(),
   /** Game art and recogniser data fetched at run time (modules/assets); `off` fetches and builds nothing. */
   ASSETS: onOff,
   /** Folder of the pinned files already on disk (`<owner>/<repo>/<commit>/<path>`): verified, never downloaded. */
-  ASSETS_DIR: z.string().optional(),
+  ASSETS_DIR: folder.optional(),
   /** Where the pinned files are downloaded from: `<base>/<owner>/<repo>/<commit>/<path>` (a mirror of GitHub's raw host). */
   ASSETS_BASE_URL: urlWithScheme(['https:', 'http:']).default('https://raw.githubusercontent.com'),
 })

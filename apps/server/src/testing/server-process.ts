@@ -25,11 +25,13 @@ export interface ServerProcess {
 
 /**
  * Spawns `server.ts` (through tsx) on 127.0.0.1 with the demo off and warn-level logs; `env` adds to or
- * overrides the environment (PORT, DATA_DIR, DATABASE_URL, …). Does not wait for anything.
+ * overrides the environment (PORT, DATA_DIR, DATABASE_URL, …); `cwd` is its working directory. Does not wait for anything.
  */
-export const spawnServer = (env: Record<string, string>): ServerProcess => {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+export const spawnServer = (env: Record<string, string>, options: { cwd?: string } = {}): ServerProcess => {
+  // tsx by its resolved address, so the process may run in any working directory.
+  const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), SERVER_ENTRY], {
     env: { ...process.env, HOST: '127.0.0.1', DEMO: '0', ASSETS: 'off', LOG_LEVEL: 'warn', ...env },
+    cwd: options.cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
