@@ -151,6 +151,26 @@ describe.skipIf(!chromium)('game resources in Chromium', () => {
     expect(problems).toEqual([])
   }, 120_000)
 
+  it('turns the icons of an item page opened while the server prepares into the art, without a reload', async () => {
+    const page = await newPage()
+    const problems = watch(page)
+    const stub = await stubAssets(page, { state: 'fetching', done: 1, total: 5, reason: null })
+    await page.goto(`${server.url}/result/item`)
+    const tile = page.locator('[data-testid="item-tile"][data-item-id="30012"] [role="img"]')
+    await expect.poll(() => tile.getAttribute('data-art'), { timeout: 30_000 }).toBe('sprite')
+    const navigations: string[] = []
+    page.on('framenavigated', (f) => f === page.mainFrame() && navigations.push(f.url()))
+    stub.status = { state: 'ready', done: 5, total: 5, reason: null }
+    await expect.poll(() => tile.getAttribute('data-art'), { timeout: 12_000 }).toBe('art')
+    expect(navigations).toEqual([])
+    // Once the sheet is there, the page stops asking.
+    const gets = stub.gets
+    await new Promise((r) => setTimeout(r, 6000))
+    expect(stub.gets).toBe(gets)
+    await settle(page)
+    expect(problems).toEqual([])
+  }, 90_000)
+
   it('says what failed in the player’s words, hints operators, and Retry prepares again', async () => {
     const page = await newPage()
     const problems = watch(page)

@@ -52,8 +52,11 @@ const loadIndex = async (where: ItemIconsLocation, signal: AbortSignal): Promise
 /**
  * The icon index, once per session (long stale time): from the address `/config` names, else (the
  * stored `/config` is older than the sheet) from the live `GET /api/_/assets`. A `waiting` answer is
- * asked again on the next page that shows items, at most every 15 s, so the art appears without a reload.
+ * asked again on the next page that shows items, at most every 15 s, and every 5 s while a page that shows
+ * items stays open, so the art appears without a reload.
  */
+const WAITING_POLL_MS = 5_000
+
 export const iconSheetQueryOptions = (known: ItemIconsLocation | null) =>
   queryOptions({
     queryKey: [...ITEM_ICONS_KEY, known?.indexUrl ?? null],
@@ -64,6 +67,8 @@ export const iconSheetQueryOptions = (known: ItemIconsLocation | null) =>
       return status.state === 'fetching' ? { kind: 'waiting' } : { kind: 'none' }
     },
     staleTime: (q) => (q.state.data?.kind === 'sheet' ? Infinity : q.state.data?.kind === 'waiting' ? 15_000 : 300_000),
+    // A page left open while the server prepares (a player who came early) turns to the art by itself.
+    refetchInterval: (q) => (q.state.data?.kind === 'waiting' ? WAITING_POLL_MS : false),
     gcTime: Infinity,
     retry: 1,
   })
