@@ -1,145 +1,171 @@
-// npm run bench:web
-// First load of `/` of the built web app served by our own server (PGlite, no demo data):
-// 1. JavaScript: `/` is loaded in Chromium (desktop viewport, empty cache) and every JS response
-//    requested until the network is idle is counted (entry, modulepreloads, lazy chunks the page
-//    asks for: home page, locale, validation); the size is the gzip (zlib level 9) of each body.
-// 2. Lighthouse (mobile, default throttling) performance score for `/`, Chromium via chrome-launcher.
-// Options: `-- --js-only` (no Lighthouse), `-- --runs=N` (N Lighthouse runs; the median run is reported),
-// `-- --cpu=N` (Lighthouse's CPU slowdown, 4 by default as in its mobile setting: a larger N stands for a
-// slower phone or host, and shows differences in main-thread work that the score hides at 4).
-// The last line is a JSON summary.
-import { gzipSync } from 'node:zlib'
-import * as chromeLauncher from 'chrome-launcher'
-import lighthouse from 'lighthouse'
-import { throttling } from 'lighthouse/core/config/constants.js'
-import type { Response } from 'playwright-core'
-import { CHROMIUM_ARGS, CHROMIUM_PATH, startWebBench } from '../apps/web/e2e/harness'
+// npm run bench:web — what players get from the web app (issue 21), see bench/README.md.
+// For each demo setting (the default install, whose server simulates demo reports at first start,
+// measured once they are all in; and DEMO=0), on our own server serving the built app:
+// 1. the first-load JavaScript of `/` in Chromium, against its budget (≤ 200 KB gzip);
+// 2. Lighthouse (mobile defaults, a fresh browser profile per run) on every main route, N runs each,
+//    routes taken in turn within each round; the medians of score, LCP, TBT, CLS and of the JS and
+//    JSON bytes transferred, each flagged against the issue's targets.
+// A table per demo setting, then, as the last line, a JSON summary.
+import { existsSync } from 'node:fs'
+import { loadavg } from 'node:os'
+import { join } from 'node:path'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureWebBuild, hasChromium, webDist } from '../apps/web/e2e/harness'
+import { BUDGET_KB, measureFirstLoadJs, warmUp, type FirstLoadJs } from './web-firstload'
+import { printRun, runLighthouse, type LighthouseRun } from './web-lighthouse'
+import { parseOptions, USAGE, type DemoSetting, type WebBenchOptions } from './web-options'
+import { formatTable, summarise, TARGETS, TARGETS_TEXT, type RouteSummary } from './web-report'
+import { startBenchServer } from './web-server'
 
-const BUDGET_KB = 200
-/** `--js-only`: skip Lighthouse (quick size checks while working); `--runs=N`: N Lighthouse runs (median reported). */
-const jsOnly = process.argv.includes('--js-only')
-const runs = Math.max(1, Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 1) || 1)
-const cpuSlowdown = Math.max(1, Number(process.argv.find((a) => a.startsWith('--cpu='))?.slice(6) ?? 4) || 4)
-
-const { server, browser } = await startWebBench()
+let options: WebBenchOptions
 try {
-  const ctx = await browser.newContext({ serviceWorkers: 'block', locale: 'zh-CN' })
-  const page = await ctx.newPage()
-  const scripts: { url: string; raw: number; gzip: number }[] = []
-  const pending: Promise<void>[] = []
-  const onResponse = (r: Response) => {
-    if (r.request().resourceType() !== 'script' && !r.url().endsWith('.js')) return
-    pending.push(
-      r.body().then(
-        (b) => {
-          scripts.push({ url: new URL(r.url()).pathname, raw: b.length, gzip: gzipSync(b, { level: 9 }).length })
-        },
-        () => undefined, // a response still arriving when the page closed
-      ),
-    )
+  const parsed = parseOptions()
+  if (parsed === 'help') {
+    console.log(USAGE)
+    process.exit(0)
   }
-  page.on('response', onResponse)
-  await page.goto(`${server.url}/`, { waitUntil: 'networkidle' })
-  await page.waitForTimeout(1500)
-  page.off('response', onResponse)
-  await Promise.all(pending)
-  // When each script was requested, against the first paint of the page's own content (the
-  // largest contentful paint so far): what came later was not needed to show the first screen.
-  const timing = await page.evaluate(
-    () =>
-      new Promise<{ lcp: number; starts: Record<string, number> }>((resolve) => {
-        new PerformanceObserver((list) => {
-          const entries = list.getEntries()
-          const starts: Record<string, number> = {}
-          for (const r of performance.getEntriesByType('resource')) starts[new URL(r.name).pathname] ??= r.startTime
-          resolve({ lcp: entries.at(-1)?.startTime ?? 0, starts })
-        }).observe({ type: 'largest-contentful-paint', buffered: true } as never) // a browser entry type Node's typings do not list
-      }),
-  )
-  await browser.close()
-  scripts.sort((a, b) => b.gzip - a.gzip)
-  const totalGzip = scripts.reduce((s, x) => s + x.gzip, 0)
-  const totalRaw = scripts.reduce((s, x) => s + x.raw, 0)
-  console.log(`JavaScript requested by the first load of / (${scripts.length} files, measured in Chromium):`)
-  for (const s of scripts) console.log(`  ${(s.gzip / 1024).toFixed(1).padStart(6)} KB gzip  ${s.url}`)
-  const jsGzipKB = Math.round((totalGzip / 1024) * 10) / 10
-  console.log(`total: ${jsGzipKB} KB gzip (${(totalRaw / 1024).toFixed(0)} KB raw); budget ${BUDGET_KB} KB: ${jsGzipKB <= BUDGET_KB ? 'within' : 'OVER'}`)
-  const late = scripts.filter((s) => (timing.starts[s.url] ?? 0) > timing.lcp)
-  const lateKB = Math.round((late.reduce((sum, s) => sum + s.gzip, 0) / 1024) * 10) / 10
-  console.log(
-    `  of which requested after the largest contentful paint (${timing.lcp.toFixed(0)} ms, loaded in idle time): ${lateKB} KB` +
-      (late.length ? ` (${late.map((s) => s.url.replace(/^\/assets\//, '')).join(', ')})` : ''),
-  )
+  options = parsed
+} catch (err) {
+  console.error(`${err instanceof Error ? err.message : String(err)}\n\n${USAGE}`)
+  process.exit(2)
+}
+if (!hasChromium()) {
+  console.error(`${CHROMIUM_PATH} is missing: apt-get install -y chromium`)
+  process.exit(1)
+}
 
-  type LighthouseRun = { score: number | null; fcpMs?: number; lcpMs?: number; tbtMs?: number; cls?: number; speedIndexMs?: number; lcpElement?: string }
-  const lighthouseRuns: LighthouseRun[] = []
-  let lighthouseResult: LighthouseRun | { error: string } | { skipped: true } = { skipped: true }
-  for (let run = 0; run < (jsOnly ? 0 : runs); run++) {
-    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] })
+interface SettingResult {
+  demo: DemoSetting
+  demoReports: number
+  demoWaitMs: number
+  serverIdle: boolean
+  warmUpFailures: string[]
+  firstLoadJs: FirstLoadJs
+  /** The 1-minute load average of the machine at each Lighthouse run (other work on the host skews the figures). */
+  loadAvg: { min: number; max: number } | null
+  routes: RouteSummary[]
+}
+
+const describe = (demo: DemoSetting) => (demo === 'on' ? 'DEMO on (default install, demo reports simulated at first start)' : 'DEMO=0 (no demo reports)')
+const round1 = (n: number) => Math.round(n * 10) / 10
+
+if (options.build) ensureWebBuild((s) => console.log(s))
+else if (!existsSync(join(webDist, 'index.html'))) {
+  console.error(`--no-build: there is no build in ${webDist}`)
+  process.exit(1)
+}
+console.log(`measuring the build in ${webDist}`)
+const { chromium } = await import('playwright-core')
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
+const results: SettingResult[] = []
+let lighthouseVersion: string | null = null
+try {
+  for (const demo of options.demo) {
+    console.log(`\n== ${describe(demo)} ==`)
+    const bench = await startBenchServer(demo)
     try {
-      const result = await lighthouse(`${server.url}/`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-        // Lighthouse's mobile network figures with the chosen CPU slowdown.
-        throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
-      })
-      const lhr = result?.lhr
-      if (!lhr) throw new Error('no Lighthouse result')
-      const num = (id: string) => lhr.audits[id]?.numericValue
-      const score = lhr.categories.performance?.score
-      const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)?.items
-      const r: LighthouseRun = {
-        score: typeof score === 'number' ? Math.round(score * 100) : null,
-        fcpMs: num('first-contentful-paint'),
-        lcpMs: num('largest-contentful-paint'),
-        tbtMs: num('total-blocking-time'),
-        cls: num('cumulative-layout-shift'),
-        speedIndexMs: num('speed-index'),
-        lcpElement: lcpItems?.[0]?.items?.[0]?.node?.snippet?.slice(0, 120),
+      const url = bench.server.url
+      const firstLoadJs = await measureFirstLoadJs(browser, url)
+      const routes: RouteSummary[] = []
+      const loads: number[] = []
+      let warmUpFailures: string[] = []
+      if (!options.jsOnly) {
+        warmUpFailures = await warmUp(browser, url, options.routes)
+        for (const failure of warmUpFailures) console.log(`  warm-up visit failed: ${failure}`)
+        const perRoute = new Map(options.routes.map((r) => [r, { runs: [] as LighthouseRun[], errors: [] as string[] }]))
+        console.log(`Lighthouse (mobile, simulated throttling${options.cpu === 4 ? '' : `, CPU slowdown ${options.cpu}x`}), ${options.runs} run(s) per route:`)
+        for (let run = 1; run <= options.runs; run++) {
+          for (const route of options.routes) {
+            const entry = perRoute.get(route)!
+            const load = loadavg()[0] ?? 0
+            loads.push(load)
+            const label = `run ${run}/${options.runs} ${route} (load ${load.toFixed(1)})`
+            try {
+              const r = await runLighthouse(`${url}${route}`, options.cpu)
+              lighthouseVersion ??= r.lighthouseVersion
+              entry.runs.push(r)
+              printRun(label, r, options.details)
+            } catch (err) {
+              const message = err instanceof Error ? err.message : String(err)
+              entry.errors.push(message)
+              console.log(`  ${label}: Lighthouse could not run: ${message}`)
+            }
+          }
+        }
+        for (const [route, { runs, errors }] of perRoute) routes.push(summarise(route, runs, errors))
       }
-      const shifts = (lhr.audits['layout-shifts']?.details as { items?: { score?: number; node?: { snippet?: string } }[] } | undefined)?.items ?? []
-      lighthouseRuns.push(r)
-      console.log(`Lighthouse ${lhr.lighthouseVersion} performance (mobile, simulated throttling${cpuSlowdown === 4 ? '' : `, CPU slowdown ${cpuSlowdown}x`}) for /: ${r.score}`)
-      console.log(`  FCP ${r.fcpMs?.toFixed(0)} ms, LCP ${r.lcpMs?.toFixed(0)} ms, TBT ${r.tbtMs?.toFixed(0)} ms, CLS ${r.cls?.toFixed(3)}, Speed Index ${r.speedIndexMs?.toFixed(0)} ms`)
-      if (r.lcpElement) console.log(`  LCP element: ${r.lcpElement}`)
-      for (const shift of shifts.slice(0, 3)) console.log(`  layout shift ${shift.score?.toFixed(3)}: ${shift.node?.snippet?.slice(0, 120)}`)
-      // Where the blocking time comes from: the longest tasks (simulated) and the main thread's work by kind.
-      const items = (id: string) => ((lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [])
-      const longest = items('long-tasks')
-        .slice(0, 6)
-        .map((t) => `${String(t.url).replace(/.*\//, '') || '?'} at ${Number(t.startTime).toFixed(0)} ms for ${Number(t.duration).toFixed(0)} ms`)
-      if (longest.length) console.log(`  longest tasks: ${longest.join('; ')}`)
-      console.log(`  main thread: ${items('mainthread-work-breakdown').map((t) => `${String(t.groupLabel ?? t.group)} ${Number(t.duration).toFixed(0)} ms`).join(', ')}`)
-      if (lhr.runtimeError) console.log(`  runtime error: ${lhr.runtimeError.message}`)
-    } catch (err) {
-      lighthouseResult = { error: err instanceof Error ? err.message : String(err) }
-      console.log(`Lighthouse could not run: ${lighthouseResult.error}`)
+      results.push({
+        demo,
+        demoReports: bench.demoReports,
+        demoWaitMs: bench.demoWaitMs,
+        serverIdle: bench.idle,
+        warmUpFailures,
+        firstLoadJs,
+        loadAvg: loads.length ? { min: round1(Math.min(...loads)), max: round1(Math.max(...loads)) } : null,
+        routes,
+      })
     } finally {
-      chrome.kill()
+      await bench.server.stop()
     }
   }
-  if (lighthouseRuns.length) {
-    // The run with the median score stands for the series; every score is listed too.
-    const sorted = [...lighthouseRuns].sort((a, b) => (a.score ?? 0) - (b.score ?? 0))
-    lighthouseResult = sorted[Math.floor((sorted.length - 1) / 2)]!
-    if (lighthouseRuns.length > 1) console.log(`Lighthouse scores over ${lighthouseRuns.length} runs: ${lighthouseRuns.map((r) => r.score).join(', ')}`)
-  }
-  console.log(
-    JSON.stringify({
-      bench: 'web',
-      jsMeasuredBy: 'chromium-responses-until-network-idle',
-      jsFiles: scripts.length,
-      jsGzipKB,
-      jsGzipKBAfterLcp: lateKB,
-      jsBudgetKB: BUDGET_KB,
-      withinBudget: jsGzipKB <= BUDGET_KB,
-      lighthouse: lighthouseResult,
-      lighthouseScores: lighthouseRuns.map((r) => r.score),
-    }),
-  )
 } finally {
   await browser.close().catch(() => undefined)
-  await server.stop()
 }
+
+console.log('')
+for (const r of results) {
+  const js = r.firstLoadJs
+  console.log(`== ${describe(r.demo)}${r.demo === 'on' ? `: ${r.demoReports} reports` : ''} ==`)
+  if (r.routes.length) {
+    const cpu = options.cpu === 4 ? '' : `, CPU slowdown ${options.cpu}x`
+    const load = r.loadAvg ? `, host load ${r.loadAvg.min}-${r.loadAvg.max}` : ''
+    console.log(formatTable(`Lighthouse ${lighthouseVersion ?? '?'} mobile${cpu}, median of ${options.runs} run(s)${load}; ${TARGETS_TEXT}`, r.routes))
+  }
+  console.log(`first-load JS of /: ${js.jsGzipKB} KB gzip in ${js.jsFiles} files (${js.jsGzipKBAfterLcp} KB after LCP); budget ${BUDGET_KB} KB: ${js.withinBudget ? 'within ✓' : 'OVER ✗'}`)
+  console.log('')
+}
+
+// The first-load JS figures at the top level (the largest over the settings measured), as before.
+const worstJs = results.map((r) => r.firstLoadJs).sort((a, b) => b.jsGzipKB - a.jsGzipKB)[0]
+const measured = results.flatMap((r) => r.routes)
+console.log(
+  JSON.stringify({
+    bench: 'web',
+    jsMeasuredBy: worstJs?.jsMeasuredBy,
+    jsFiles: worstJs?.jsFiles,
+    jsGzipKB: worstJs?.jsGzipKB,
+    jsGzipKBAfterLcp: worstJs?.jsGzipKBAfterLcp,
+    jsBudgetKB: BUDGET_KB,
+    withinBudget: results.every((r) => r.firstLoadJs.withinBudget),
+    lighthouseVersion,
+    runs: options.jsOnly ? 0 : options.runs,
+    cpuSlowdown: options.cpu,
+    targets: TARGETS,
+    allRoutesMeetTargets: measured.length > 0 && measured.every((r) => r.ok),
+    settings: results.map((r) => ({
+      demo: r.demo,
+      demoReports: r.demoReports,
+      demoWaitMs: r.demoWaitMs,
+      serverIdle: r.serverIdle,
+      loadAvg: r.loadAvg,
+      warmUpFailures: r.warmUpFailures,
+      firstLoadJs: { jsFiles: r.firstLoadJs.jsFiles, jsGzipKB: r.firstLoadJs.jsGzipKB, jsGzipKBAfterLcp: r.firstLoadJs.jsGzipKBAfterLcp, withinBudget: r.firstLoadJs.withinBudget },
+      routesMeetingTargets: r.routes.filter((x) => x.ok).length,
+      routes: r.routes.map((x) => ({
+        route: x.route,
+        runs: x.runs,
+        score: x.score,
+        lcpMs: x.lcpMs,
+        tbtMs: x.tbtMs,
+        cls: x.cls,
+        fcpMs: x.fcpMs,
+        speedIndexMs: x.speedIndexMs,
+        jsKB: x.jsKB,
+        jsonKB: x.jsonKB,
+        scores: x.scores,
+        meets: x.meets,
+        ok: x.ok,
+        ...(x.errors.length ? { errors: x.errors } : {}),
+      })),
+    })),
+  }),
+)
