@@ -18,7 +18,7 @@ const V2_CORS: FastifyCorsOptions = {
   credentials: true,
   methods: 'GET,POST,DELETE,OPTIONS',
   allowedHeaders: 'Content-Type,Authorization,X-Requested-With,X-Penguin-Variant,sentry-trace,X-Penguin-Idempotency-Key',
-  exposedHeaders: 'Content-Type, X-Penguin-Set-PenguinID, X-Penguin-Upgrade, X-Penguin-Compatible, X-Penguin-Request-ID',
+  exposedHeaders: 'Content-Type, X-Penguin-Set-PenguinID, X-Penguin-Upgrade, X-Penguin-Compatible, X-Penguin-Request-ID, X-Dropwise-Simulated-Runs',
   optionsSuccessStatus: 204,
   strictPreflight: false,
 }

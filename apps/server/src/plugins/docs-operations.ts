@@ -165,6 +165,13 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   [`GET ${V2}/result/trends`]: { operationId: 'getTrends', access: 'anonymous' },
   [`GET ${V2}/_private/result/trend/{server}`]: { operationId: 'getWebTrends', access: 'anonymous' },
   [`GET ${V2}/stats`]: { operationId: 'getSiteStats', access: 'anonymous' },
+  [`GET ${V2}/basis`]: {
+    operationId: 'getSampleBasis',
+    access: 'anonymous',
+    description:
+      'What the numbers of a stage (or, without `stageId`, of the server) are made of: runs imported from Penguin Statistics (category `all` ' +
+      'only, no patterns), reports sent here since by category, and simulated demo reports (docs/api-extensions.md §3g). An unknown stage is 400 `NOT_FOUND`.',
+  },
   [`POST ${V2}/result/advanced`]: {
     operationId: 'queryAdvanced',
     access: 'penguinIdOptional',

@@ -2,6 +2,7 @@ import type { Category, Server } from '@dropwise/schemas'
 import { RECRUIT_STAGE_ID, serverDayIndex } from '@dropwise/stats'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Database } from '../../db/database'
+import { DEMO_CATEGORY } from '../demo/demo-source'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -17,13 +18,16 @@ export interface AggregateInput {
   pattern: readonly { itemId: string; quantity: number }[]
   /** Gacha-box stages and recruit never enter the pattern matrix (§10.5). */
   isGacha: boolean
+  /** A simulated demo report: counted under the `demo` category only (migration 0005). */
+  simulated?: boolean
 }
 
 const json = (rows: unknown) => sql`${JSON.stringify(rows)}::jsonb`
 
 /**
  * Per-day aggregates (api-v2.md §10.4): adds (sign 1) or removes (sign −1, recalls) reports, for the
- * report's category and for 'all', grouped in memory first so each key is one upsert row.
+ * report's category and for 'all' (simulated reports: for 'demo' only), grouped in memory first so each
+ * key is one upsert row.
  */
 export const applyToAggregates = async (db: Executor, reports: readonly AggregateInput[], sign: 1 | -1) => {
   if (reports.length === 0) return
@@ -36,7 +40,7 @@ export const applyToAggregates = async (db: Executor, reports: readonly Aggregat
   for (const r of reports) {
     const day = serverDayIndex(r.server, r.createdAt)
     const single = r.times === 1 ? 1 : 0
-    for (const category of ['all', r.category]) {
+    for (const category of r.simulated ? [DEMO_CATEGORY] : ['all', r.category]) {
       const sk = `${r.server}|${category}|${r.stageId}|${day}`
       const s = stages.get(sk) ?? { server: r.server, category, stage_id: r.stageId, day, times: 0, reports: 0, single: 0 }
       s.times += sign * r.times
@@ -173,8 +177,9 @@ export const createAggregationRepository = () => ({
       category: 'automated' | 'manual'
       created_at: number
       md5: string | null
+      source: string
     }>`
-      select r.report_id, r.server, r.stage_id, r.pattern_id, r.drops, p.drops as pattern, r.times, r.category, r.created_at, r.md5
+      select r.report_id, r.server, r.stage_id, r.pattern_id, r.drops, p.drops as pattern, r.times, r.category, r.created_at, r.md5, r.source
       from drop_reports r join drop_patterns p on p.pattern_id = r.pattern_id
       where r.reliability is null
       order by r.report_id

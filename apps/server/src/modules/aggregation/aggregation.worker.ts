@@ -6,6 +6,7 @@ import type { DataVersion } from '../../lib/data-version'
 import type { Db } from '../../plugins/db'
 import { isActiveAt } from '../catalog/catalog.mapper'
 import type { CatalogService } from '../catalog/catalog.service'
+import { DEMO_SOURCE } from '../demo/demo-source'
 import { applyToAggregates, bumpVersion, createAggregationRepository, type AggregateInput } from './aggregation.repository'
 
 const WORKER_LOCK = 0x41_47_47_52
@@ -83,6 +84,7 @@ export const createAggregationWorker = (deps: AggregationWorkerDeps) => {
             patternId: r.pattern_id,
             pattern: r.pattern,
             isGacha: stage?.is_gacha ?? false,
+            simulated: r.source === DEMO_SOURCE,
           })
         }
       }

@@ -9,8 +9,9 @@ import type { CatalogService } from '../catalog/catalog.service'
 import type { MatrixRepository } from '../matrix/matrix.repository'
 import type { NewReport, ReportsRepository } from '../reports/reports.repository'
 
-/** The source every simulated report carries: the mark that tells demo data from real reports. */
-export const DEMO_SOURCE = 'dropwise-demo'
+import { DEMO_SOURCE } from './demo-source'
+
+export { DEMO_SOURCE }
 
 export interface DemoOptions {
   /** Reports per server and day (CN; the other servers get a third). */
@@ -35,8 +36,9 @@ const pause = () => new Promise((resolve) => setTimeout(resolve, 10))
 
 /**
  * Simulated reports for the embedded demo (issue #3): drawn from the imported drop rates of the open
- * stages, spread over the last `days` days, marked with source `dropwise-demo`, then verified and
- * aggregated like any report so patterns, trends and 24 h statistics have data.
+ * stages, spread over the last `days` days, marked with source `dropwise-demo`, then verified like any
+ * report and aggregated under their own category (demo-source.ts): patterns, trends and 24 h statistics
+ * get data, the drop matrix and the all-time statistics never see them (issue #17).
  */
 export const createDemoService = (deps: DemoServiceDeps) => ({
   async present(): Promise<{ reports: number } | null> {

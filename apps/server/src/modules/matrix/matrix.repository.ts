@@ -74,6 +74,23 @@ export const createMatrixRepository = (db: Db) => ({
     })
   },
 
+  /**
+   * Runs behind a stage's numbers (or the whole server's, `stageId` null): the imported history (per
+   * stage its largest item total), the all-time aggregates per category (`demo` = simulated reports),
+   * and when the history was fetched (`baselines.fetchedAt`).
+   */
+  basisCounts: async (server: Server, stageId: string | null) => {
+    const stage = stageId === null ? sql`` : sql`and stage_id = ${stageId}`
+    const [imported, totals, fetchedAt] = await Promise.all([
+      sql<{ runs: number | null }>`
+        select sum(m) as runs from (select max(times) as m from matrix_baselines where server = ${server} ${stage} group by stage_id) x`.execute(db.kysely),
+      sql<{ category: string; times: number; reports: number }>`
+        select category, sum(times) as times, sum(reports) as reports from agg_stage_total
+        where server = ${server} ${stage} group by category`.execute(db.kysely),
+      db.kysely.selectFrom('properties').select('value').where('key', '=', 'baselines.fetchedAt').executeTakeFirst(),
+    ])
+    return { imported: imported.rows[0]?.runs ?? 0, totals: totals.rows, fetchedAt: (fetchedAt?.value ?? null) as unknown }
+  },
   /** The account's reports on a server that count for it (reliability ≥ 0 or not yet verified). */
   personalReports: (accountId: number, server: Server) =>
     sql<{ stage_id: string; times: number; created_at: number; category: string; pattern: { itemId: string; quantity: number }[] }>`

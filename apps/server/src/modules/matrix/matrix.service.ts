@@ -16,6 +16,7 @@ import type { DataVersion } from '../../lib/data-version'
 import type { AccountsService } from '../accounts/accounts.service'
 import type { DropInfoRow } from '../catalog/catalog.mapper'
 import type { CatalogService } from '../catalog/catalog.service'
+import { createBasis } from './basis'
 import type { MatrixRepository, PairWindow } from './matrix.repository'
 
 export interface MatrixServiceDeps {
@@ -223,6 +224,8 @@ export const createMatrixService = ({ repository, catalog, accounts, version, cl
   }
 
   return {
+    /** What a stage's numbers are made of, by source (docs/api-extensions.md §3g). */
+    basis: createBasis({ repository, catalog }),
     /** Global elements as objects, for in-process consumers such as the planner. */
     globalElements: async (server: Server, category: Category, showClosed: boolean) => {
       const entry = await entryFor(server, category)

@@ -1,6 +1,10 @@
 import type { Category, Server } from '@dropwise/schemas'
 import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../../plugins/db'
+import { DEMO_SOURCE } from '../demo/demo-source'
+
+/** A category of the aggregate tables: the three of the contract, or `demo` (simulated reports, migration 0005). */
+export type AggregateCategory = Category | 'demo'
 
 /** A stage's window in server-local day indices (inclusive), for reading daily aggregates. */
 export interface StageDayWindow {
@@ -25,6 +29,8 @@ export interface ReportFilter {
   category: Category
   /** `null` = global. */
   accountId: number | null
+  /** Count simulated demo reports too (trends); matrices never do. */
+  simulated: boolean
 }
 
 /** Report counts of one stored drop pattern. `drops` is the stored pattern: `[{itemId, quantity}]` sorted by item id. */
@@ -35,12 +41,13 @@ export interface PatternCountRow {
   reports: number
 }
 
-/** Reports of one pattern in a window: how many, and their Σ times (runs). */
+/** Reports of one pattern in a window: how many, their Σ times (runs), and the runs of simulated ones among them. */
 export interface WindowPatternRow {
   pattern_id: number
   drops: unknown
   reports: number
   times: number
+  simulated_times: number
 }
 
 const jsonb = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
@@ -51,6 +58,8 @@ const categoryClause = (alias: string, category: Category): RawBuilder<unknown> 
 const reliabilityClause = (accountId: number | null): RawBuilder<unknown> =>
   accountId === null ? sql`and r.reliability = 0` : sql`and r.account_id = ${accountId} and (r.reliability is null or r.reliability >= 0)`
 
+const simulatedClause = (simulated: boolean): RawBuilder<unknown> => (simulated ? sql`` : sql`and r.source <> ${DEMO_SOURCE}`)
+
 /**
  * Counts behind the pattern matrix, the trends and advanced queries: daily aggregates for global
  * answers, raw reports (through the `(server, stage_id, created_at)` and account indexes) for
@@ -58,7 +67,7 @@ const reliabilityClause = (accountId: number | null): RawBuilder<unknown> =>
  */
 export const createResultsRepository = (db: Db) => ({
   /** Σ pattern counts per (stage, pattern) over each stage's day window, from `agg_pattern_daily`. */
-  patternCounts: async (server: Server, category: Category, windows: StageDayWindow[]): Promise<PatternCountRow[]> => {
+  patternCounts: async (server: Server, category: AggregateCategory, windows: StageDayWindow[]): Promise<PatternCountRow[]> => {
     if (windows.length === 0) return []
     const { rows } = await sql<PatternCountRow>`
       select c.stage_id, c.pattern_id, p.drops, c.reports
@@ -76,7 +85,7 @@ export const createResultsRepository = (db: Db) => ({
   },
 
   /** Σ single-run reports per stage over each stage's day window, from `agg_stage_daily`. */
-  singleRunCounts: async (server: Server, category: Category, windows: StageDayWindow[]) => {
+  singleRunCounts: async (server: Server, category: AggregateCategory, windows: StageDayWindow[]) => {
     if (windows.length === 0) return []
     const { rows } = await sql<{ stage_id: string; reports: number }>`
       select a.stage_id, sum(a.single_run_reports) as reports
@@ -112,7 +121,7 @@ export const createResultsRepository = (db: Db) => ({
   },
 
   /** Per-day Σ times of every stage in days `fromDay … toDay`, from `agg_stage_daily`. */
-  stageDays: (server: Server, category: Category, fromDay: number, toDay: number) =>
+  stageDays: (server: Server, category: AggregateCategory, fromDay: number, toDay: number) =>
     db.kysely
       .selectFrom('agg_stage_daily')
       .select(['stage_id', 'day', 'times'])
@@ -123,7 +132,7 @@ export const createResultsRepository = (db: Db) => ({
       .execute(),
 
   /** Per-day Σ quantity of every (stage, item) in days `fromDay … toDay`, from `agg_item_daily`. */
-  itemDays: (server: Server, category: Category, fromDay: number, toDay: number) =>
+  itemDays: (server: Server, category: AggregateCategory, fromDay: number, toDay: number) =>
     db.kysely
       .selectFrom('agg_item_daily')
       .select(['stage_id', 'item_id', 'day', 'quantity'])
@@ -136,13 +145,14 @@ export const createResultsRepository = (db: Db) => ({
   /** Reports of one stage in `[start, end)` grouped by pattern (custom-window matrix, §10.3). */
   windowPatterns: async (f: ReportFilter): Promise<WindowPatternRow[]> => {
     const { rows } = await sql<WindowPatternRow>`
-      select c.pattern_id, p.drops, c.reports, c.times
+      select c.pattern_id, p.drops, c.reports, c.times, c.simulated_times
       from (
-        select r.pattern_id, count(*) as reports, sum(r.times) as times
+        select r.pattern_id, count(*) as reports, sum(r.times) as times,
+               coalesce(sum(r.times) filter (where r.source = ${DEMO_SOURCE}), 0) as simulated_times
         from drop_reports r
         where r.server = ${f.server} and r.stage_id = ${f.stageId}
           and r.created_at >= ${f.start} and r.created_at < ${f.end}
-          ${reliabilityClause(f.accountId)} ${categoryClause('r', f.category)}
+          ${reliabilityClause(f.accountId)} ${categoryClause('r', f.category)} ${simulatedClause(f.simulated)}
         group by r.pattern_id
       ) c
       join drop_patterns p on p.pattern_id = c.pattern_id`.execute(db.kysely)
@@ -155,14 +165,15 @@ export const createResultsRepository = (db: Db) => ({
    */
   windowBucketPatterns: async (f: ReportFilter, intervalMs: number): Promise<(WindowPatternRow & { bucket: number })[]> => {
     const { rows } = await sql<WindowPatternRow & { bucket: number }>`
-      select c.bucket, c.pattern_id, p.drops, c.reports, c.times
+      select c.bucket, c.pattern_id, p.drops, c.reports, c.times, c.simulated_times
       from (
         select ((r.created_at - ${f.start}::bigint) / ${intervalMs}::bigint) as bucket,
-               r.pattern_id, count(*) as reports, sum(r.times) as times
+               r.pattern_id, count(*) as reports, sum(r.times) as times,
+               coalesce(sum(r.times) filter (where r.source = ${DEMO_SOURCE}), 0) as simulated_times
         from drop_reports r
         where r.server = ${f.server} and r.stage_id = ${f.stageId}
           and r.created_at >= ${f.start} and r.created_at < ${f.end}
-          ${reliabilityClause(f.accountId)} ${categoryClause('r', f.category)}
+          ${reliabilityClause(f.accountId)} ${categoryClause('r', f.category)} ${simulatedClause(f.simulated)}
         group by 1, r.pattern_id
       ) c
       join drop_patterns p on p.pattern_id = c.pattern_id`.execute(db.kysely)

@@ -19,6 +19,7 @@ import { sendJson, setPrivate, setPublicCache } from '../../lib/http-cache'
 import { budgetKey, type Budget } from '../../lib/limits'
 import type { IdentityGuard } from '../accounts/identity-guard'
 import { penguinIdOf } from '../accounts/identity'
+import { SIMULATED_RUNS_HEADER } from '../demo/demo-source'
 import type { ResultsAnswer, ResultsService } from './results.service'
 
 const tags = ['results']
@@ -26,6 +27,7 @@ const tags = ['results']
 const send = (reply: FastifyReply, answer: ResultsAnswer) => {
   if (answer.personal) setPrivate(reply)
   else setPublicCache(reply, answer.builtAt)
+  reply.header(SIMULATED_RUNS_HEADER, String(answer.simulatedRuns))
   return sendJson(reply, answer.body)
 }
 
@@ -89,8 +91,9 @@ export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService; adv
   )
 
   const trends = async (server: z.infer<typeof ServerSchema>, reply: FastifyReply) => {
-    const { body, builtAt } = await results.trends(server)
+    const { body, builtAt, simulatedRuns } = await results.trends(server)
     setPublicCache(reply, builtAt)
+    reply.header(SIMULATED_RUNS_HEADER, String(simulatedRuns))
     return sendJson(reply, body)
   }
   app.get(
@@ -132,8 +135,9 @@ export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService; adv
     },
     async (req, reply) => {
       if (req.body.queries.some((q) => q.isPersonal)) await identityGuard(req, reply, penguinIdOf(req))
-      const { results: advanced, personal } = await results.advanced(req.body, penguinIdOf(req))
+      const { results: advanced, personal, simulatedRuns } = await results.advanced(req.body, penguinIdOf(req))
       if (personal) setPrivate(reply)
+      reply.header(SIMULATED_RUNS_HEADER, String(simulatedRuns))
       return { advanced_results: advanced }
     },
   )

@@ -40,6 +40,7 @@ import type { CachedBody, CatalogService } from '../catalog/catalog.service'
 import { toPatternDrops, toPatternElement, toWirePattern, type KeyedPatternElement } from './results.mapper'
 import {
   createResultsRepository,
+  type AggregateCategory,
   type PatternCountRow,
   type ReportFilter,
   type ResultsRepository,
@@ -71,9 +72,17 @@ export interface ResultsServiceDeps {
 }
 
 /** A serialised answer; personal answers must not be publicly cached. */
-export interface ResultsAnswer extends CachedBody {
+export interface ResultsAnswer extends SimulatedBody {
   personal: boolean
 }
+
+/** A serialised answer and how many of the runs it counts come from simulated demo reports (docs/api-extensions.md §3g). */
+export interface SimulatedBody extends CachedBody {
+  simulatedRuns: number
+}
+
+/** The aggregate categories a pattern or trend answer of `category` sums: simulated reports are automated ones. */
+const withSimulated = (category: Category): AggregateCategory[] => (category === 'manual' ? ['manual'] : [category, 'demo'])
 
 /** Options of a pattern-matrix request (§8.2, §8.5). */
 export interface PatternRequest {
@@ -98,6 +107,7 @@ interface GlobalPatterns {
   all: KeyedPatternElement[]
   bodies: Map<boolean, string>
   builtAt: number
+  simulatedRuns: number
 }
 
 /** Pattern matrices, trends and advanced queries (api-v2.md §8.2-8.5, §10.3, §10.5, §10.8). */
@@ -105,7 +115,7 @@ export const createResultsService = (deps: ResultsServiceDeps) => {
   const { catalog, accounts, clock } = deps
   const repository = createResultsRepository(deps.db)
   const patternCache = createVersionCache<GlobalPatterns>(deps.version, clock)
-  const trendCache = createVersionCache<CachedBody>(deps.version, clock)
+  const trendCache = createVersionCache<SimulatedBody>(deps.version, clock)
   const settledPatterns = createSettledCache<[PatternCountRow[], { stage_id: string; reports: number }[]]>()
   const settledTrends = createSettledCache<[DayRows['stage'], DayRows['item']]>()
 
@@ -187,24 +197,30 @@ export const createResultsService = (deps: ResultsServiceDeps) => {
       }))
       const cut = firstRecentDay(serverDayIndex(server, now))
       const split = splitDayWindows(dayWindows, cut)
-      const readCounts = (ws: StageDayWindow[]) =>
-        Promise.all([repository.patternCounts(server, category, ws), repository.singleRunCounts(server, category, ws)])
-      const [settled, recent] = await Promise.all([
-        settledPatterns.get(`${server}|${category}`, `${cut}|${JSON.stringify(split.settled)}`, now, () => readCounts(split.settled)),
-        readCounts(split.recent),
-      ])
       const rows = new Map<string, PatternCountRow>()
-      for (const r of [...settled[0], ...recent[0]]) {
-        const key = `${r.stage_id}|${r.pattern_id}`
-        const seen = rows.get(key)
-        rows.set(key, seen ? { ...seen, reports: seen.reports + r.reports } : r)
-      }
       const singles = new Map<string, number>()
-      for (const r of [...settled[1], ...recent[1]]) singles.set(r.stage_id, (singles.get(r.stage_id) ?? 0) + r.reports)
+      let simulatedRuns = 0
+      for (const c of withSimulated(category)) {
+        const readCounts = (ws: StageDayWindow[]) =>
+          Promise.all([repository.patternCounts(server, c, ws), repository.singleRunCounts(server, c, ws)])
+        const [settled, recent] = await Promise.all([
+          settledPatterns.get(`${server}|${c}`, `${cut}|${JSON.stringify(split.settled)}`, now, () => readCounts(split.settled)),
+          readCounts(split.recent),
+        ])
+        for (const r of [...settled[0], ...recent[0]]) {
+          const key = `${r.stage_id}|${r.pattern_id}`
+          const seen = rows.get(key)
+          rows.set(key, seen ? { ...seen, reports: seen.reports + r.reports } : r)
+        }
+        for (const r of [...settled[1], ...recent[1]]) {
+          singles.set(r.stage_id, (singles.get(r.stage_id) ?? 0) + r.reports)
+          if (c === 'demo') simulatedRuns += r.reports
+        }
+      }
       const all = await patternElements(windows, [...rows.values()].filter((r) => r.reports > 0), singles, now)
       // Midnight moves the settled/recent cut; the settled part is re-read within its TTL at the latest.
       const nextRoll = Math.min(validUntil, serverDayStart(server, serverDayIndex(server, now) + 1), now + SETTLED_TTL_MS)
-      return { value: { all, bodies: new Map(), builtAt: now }, validUntil: nextRoll }
+      return { value: { all, bodies: new Map(), builtAt: now, simulatedRuns }, validUntil: nextRoll }
     })
 
   /** The bucket-free matrix of one stage over a custom window (§10.3 "custom window"). */
@@ -247,7 +263,7 @@ export const createResultsService = (deps: ResultsServiceDeps) => {
   }
 
   /** Trend of one stage over a custom window (§8.4, the "Ours" variant). */
-  const windowTrend = async (q: ResolvedQuery, interval: number): Promise<TrendResult> => {
+  const windowTrend = async (q: ResolvedQuery, interval: number, simulated: { runs: number }): Promise<TrendResult> => {
     const plan = planTrendBuckets(q.filter.start, q.filter.end, interval)
     if (!plan.ok) throw invalidRequest(trendPlanErrorMessage(plan))
     const rows = await repository.windowBucketPatterns(q.filter, plan.intervalMs)
@@ -257,6 +273,7 @@ export const createResultsService = (deps: ResultsServiceDeps) => {
     for (const r of rows) {
       const at = plan.startTime + r.bucket * plan.intervalMs
       runs.push({ at, times: r.times })
+      simulated.runs += r.simulated_times
       for (const d of toPatternDrops(r.drops)) {
         const samples = drops.get(d.itemId)
         if (samples) samples.push({ at, quantity: d.quantity * r.reports })
@@ -312,7 +329,8 @@ export const createResultsService = (deps: ResultsServiceDeps) => {
     if (end <= start) throw invalidRequest(trendPlanErrorMessage({ ok: false, reason: 'invalid-window' }))
     const accountId = q.isPersonal ? (await accounts.require(penguinId)).account_id : null
     return {
-      filter: { server: q.server, stageId: q.stageId, start, end, category: q.sourceCategory || 'all', accountId },
+      // Simulated demo reports fill trends (labelled by the caller); a matrix counts real reports only.
+      filter: { server: q.server, stageId: q.stageId, start, end, category: q.sourceCategory || 'all', accountId, simulated: q.interval != null },
       itemIds: itemIds.length > 0 ? new Set(itemIds) : null,
       interval: q.interval ?? null,
     }
@@ -337,7 +355,7 @@ export const createResultsService = (deps: ResultsServiceDeps) => {
         const timeWindows: StageTimeWindow[] = windows.map((w) => ({ stageId: w.stageId, start: w.start, end: w.end }))
         const rows = await repository.personalPatternCounts(req.server, req.category, account.account_id, timeWindows)
         const elements = await patternElements(windows, rows, new Map(), now)
-        return { body: patternBody(elements, req.showAll), builtAt: now, personal: true }
+        return { body: patternBody(elements, req.showAll), builtAt: now, personal: true, simulatedRuns: 0 }
       }
       const global = await globalPatterns(req.server, req.category)
       let body = global.bodies.get(req.showAll)
@@ -345,23 +363,29 @@ export const createResultsService = (deps: ResultsServiceDeps) => {
         body = patternBody(global.all, req.showAll)
         global.bodies.set(req.showAll, body)
       }
-      return { body, builtAt: global.builtAt, personal: false }
+      return { body, builtAt: global.builtAt, personal: false, simulatedRuns: global.simulatedRuns }
     },
 
-    /** The 60-day global trend of a server (§8.3, §10.8), daily buckets, category `all`. */
-    trends: (server: Server): Promise<CachedBody> =>
+    /** The 60-day global trend of a server (§8.3, §10.8), daily buckets, category `all` plus simulated reports. */
+    trends: (server: Server): Promise<SimulatedBody> =>
       trendCache.get(server, async (now) => {
         const today = serverDayIndex(server, now)
         const from = today - GLOBAL_TREND_DAYS + 1
         const cut = firstRecentDay(today)
-        const read = (fromDay: number, toDay: number) =>
-          Promise.all([repository.stageDays(server, 'all', fromDay, toDay), repository.itemDays(server, 'all', fromDay, toDay)])
-        const [settled, recent] = await Promise.all([
-          settledTrends.get(server, `${from}|${cut}`, now, () => read(from, cut - 1)),
-          read(cut, today),
-        ])
-        const stageDays = [...settled[0], ...recent[0]]
-        const itemDays = [...settled[1], ...recent[1]]
+        const stageDays: DayRows['stage'] = []
+        const itemDays: DayRows['item'] = []
+        let simulatedRuns = 0
+        for (const c of withSimulated('all')) {
+          const read = (fromDay: number, toDay: number) =>
+            Promise.all([repository.stageDays(server, c, fromDay, toDay), repository.itemDays(server, c, fromDay, toDay)])
+          const [settled, recent] = await Promise.all([
+            settledTrends.get(`${server}|${c}`, `${from}|${cut}`, now, () => read(from, cut - 1)),
+            read(cut, today),
+          ])
+          stageDays.push(...settled[0], ...recent[0])
+          itemDays.push(...settled[1], ...recent[1])
+          if (c === 'demo') simulatedRuns += [...settled[0], ...recent[0]].reduce((n, r) => n + r.times, 0)
+        }
         const runs = new Map<string, Map<number, number>>()
         for (const r of stageDays) {
           const days = runs.get(r.stage_id) ?? new Map<number, number>()
@@ -388,17 +412,21 @@ export const createResultsService = (deps: ResultsServiceDeps) => {
           }
         }
         const trend = buildGlobalTrend(server, today, rows)
-        return { value: { body: JSON.stringify({ trend }), builtAt: now }, validUntil: Math.min(serverDayStart(server, today + 1), now + SETTLED_TTL_MS) }
+        return { value: { body: JSON.stringify({ trend }), builtAt: now, simulatedRuns }, validUntil: Math.min(serverDayStart(server, today + 1), now + SETTLED_TTL_MS) }
       }),
 
     /** `POST /result/advanced` (§8.4): one matrix or trend per query, from raw reports (plus covered baselines). */
-    async advanced(request: AdvancedQueryRequest, penguinId: string | null): Promise<{ results: AdvancedResult[]; personal: boolean }> {
+    async advanced(
+      request: AdvancedQueryRequest,
+      penguinId: string | null,
+    ): Promise<{ results: AdvancedResult[]; personal: boolean; simulatedRuns: number }> {
       const now = clock()
       const resolved: ResolvedQuery[] = []
       for (const q of request.queries) resolved.push(await resolve(q, penguinId, now))
       const results: AdvancedResult[] = []
-      for (const q of resolved) results.push(q.interval === null ? await windowMatrix(q, now) : await windowTrend(q, q.interval))
-      return { results, personal: resolved.some((q) => q.filter.accountId !== null) }
+      const simulated = { runs: 0 }
+      for (const q of resolved) results.push(q.interval === null ? await windowMatrix(q, now) : await windowTrend(q, q.interval, simulated))
+      return { results, personal: resolved.some((q) => q.filter.accountId !== null), simulatedRuns: simulated.runs }
     },
   }
 }

@@ -1,5 +1,7 @@
 import type { Server } from '@dropwise/schemas'
+import { sql } from 'kysely'
 import type { Db } from '../../plugins/db'
+import { DEMO_SOURCE } from '../demo/demo-source'
 
 /** Totals behind `/stats` (api-v2.md §10.7): imported history, all-time daily aggregates, and the last 24 h of raw reports. */
 export const createStatsRepository = (db: Db) => ({
@@ -36,13 +38,17 @@ export const createStatsRepository = (db: Db) => ({
       .execute(),
 
   /**
-   * Σ times of valid (reliability 0) reports per stage created in `[since, until)`: a range scan on
-   * the `(server, created_at)` index.
+   * Σ times of valid (reliability 0) reports per stage created in `[since, until)`, and of the simulated
+   * demo reports among them: a range scan on the `(server, created_at)` index.
    */
   recentStageTimes: (server: Server, since: number, until: number) =>
     db.kysely
       .selectFrom('drop_reports')
-      .select(['stage_id', (eb) => eb.fn.sum<number>('times').as('times')])
+      .select([
+        'stage_id',
+        (eb) => eb.fn.sum<number>('times').as('times'),
+        sql<number>`coalesce(sum(times) filter (where source = ${DEMO_SOURCE}), 0)`.as('simulated'),
+      ])
       .where('server', '=', server)
       .where('created_at', '>=', since)
       .where('created_at', '<', until)

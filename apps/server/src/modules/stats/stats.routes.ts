@@ -1,6 +1,7 @@
 import { ApiErrorSchema, ServerQuerySchema, SiteStatsSchema } from '@dropwise/schemas'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { sendJson, setPublicCache } from '../../lib/http-cache'
+import { SIMULATED_RUNS_HEADER } from '../demo/demo-source'
 import type { StatsService } from './stats.service'
 
 export const statsRoutes: FastifyPluginAsyncZod<{ stats: StatsService }> = async (app, { stats }) => {
@@ -15,8 +16,9 @@ export const statsRoutes: FastifyPluginAsyncZod<{ stats: StatsService }> = async
       },
     },
     async (req, reply) => {
-      const { body, builtAt } = await stats.siteStats(req.query.server)
+      const { body, builtAt, simulatedRuns } = await stats.siteStats(req.query.server)
       setPublicCache(reply, builtAt)
+      reply.header(SIMULATED_RUNS_HEADER, String(simulatedRuns))
       return sendJson(reply, body)
     },
   )

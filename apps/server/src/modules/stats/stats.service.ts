@@ -30,8 +30,9 @@ interface AllTime {
 
 /**
  * Site statistics (api-v2.md §6.8, §10.7): all-time totals from the imported baselines plus the daily
- * aggregates (category `all`): settled days are kept in memory, recent days re-read when the data
- * version moves (see settled-days.ts); the last-24-hours runs from raw valid reports, refreshed every
+ * aggregates (category `all`, which never holds simulated demo reports): settled days are kept in memory, recent days re-read when the data
+ * version moves (see settled-days.ts); the last-24-hours runs from raw valid reports (simulated ones included
+ * and counted for the X-Dropwise-Simulated-Runs header), refreshed every
  * five minutes. The serialised body is cached per server.
  */
 export const createStatsService = (deps: StatsServiceDeps) => {
@@ -40,8 +41,8 @@ export const createStatsService = (deps: StatsServiceDeps) => {
   const settled = createSettledCache<
     [Awaited<ReturnType<StatsRepository['baselines']>>, [Awaited<ReturnType<StatsRepository['stageTotals']>>, Awaited<ReturnType<StatsRepository['itemTotals']>>]]
   >()
-  const recent = new Map<Server, { rows: { stageId: string; times: number }[]; builtAt: number }>()
-  const bodies = new Map<Server, { allTime: AllTime; recentAt: number; body: CachedBody }>()
+  const recent = new Map<Server, { rows: { stageId: string; times: number }[]; simulatedRuns: number; builtAt: number }>()
+  const bodies = new Map<Server, { allTime: AllTime; recentAt: number; body: CachedBody & { simulatedRuns: number } }>()
 
   const readTotals = (server: Server, fromDay: number, toDay: number) =>
     Promise.all([repository.stageTotals(server, fromDay, toDay), repository.itemTotals(server, fromDay, toDay)])
@@ -77,8 +78,9 @@ export const createStatsService = (deps: StatsServiceDeps) => {
   const readRecent = async (server: Server, now: number) => {
     const hit = recent.get(server)
     if (hit && now >= hit.builtAt && now < hit.builtAt + RECENT_TTL_MS) return hit
-    const rows = (await repository.recentStageTimes(server, now - DAY_MS, now + 1)).map((r) => ({ stageId: r.stage_id, times: r.times }))
-    const entry = { rows, builtAt: now }
+    const found = await repository.recentStageTimes(server, now - DAY_MS, now + 1)
+    const rows = found.map((r) => ({ stageId: r.stage_id, times: r.times }))
+    const entry = { rows, simulatedRuns: found.reduce((n, r) => n + Number(r.simulated), 0), builtAt: now }
     recent.set(server, entry)
     return entry
   }
@@ -90,7 +92,8 @@ export const createStatsService = (deps: StatsServiceDeps) => {
       recent.clear()
       bodies.clear()
     },
-    async siteStats(server: Server): Promise<CachedBody> {
+    /** The body, and how many of the last-24-hours runs in it are simulated (the all-time totals never count them). */
+    async siteStats(server: Server): Promise<CachedBody & { simulatedRuns: number }> {
       const now = deps.clock()
       const [totals, last24h] = await Promise.all([readAllTime(server), readRecent(server, now)])
       const hit = bodies.get(server)
@@ -104,7 +107,7 @@ export const createStatsService = (deps: StatsServiceDeps) => {
         recentStageTimes: last24h.rows,
         itemQuantities: totals.itemQuantities,
       })
-      const body = { body: JSON.stringify(stats), builtAt: now }
+      const body = { body: JSON.stringify(stats), builtAt: now, simulatedRuns: last24h.simulatedRuns }
       bodies.set(server, { allTime: totals, recentAt: last24h.builtAt, body })
       return body
     },

@@ -1,6 +1,6 @@
 import type { PatternElement } from '@dropwise/schemas'
 import { describe, expect, it } from 'vitest'
-import { OTHERS, patternText, pieLabel, pieShares, summarizePatterns } from './pattern-math'
+import { OTHERS, commonDrops, distinctPatternTexts, patternText, pieLabel, pieShares, summarizePatterns, type PatternRow } from './pattern-math'
 
 const el = (stageId: string, drops: [string, number][], quantity: number, times = 100): PatternElement => ({
   stageId,
@@ -44,13 +44,14 @@ describe('pie', () => {
     expect(pieShares(s?.rows ?? [])).toEqual([0.75, 0.15, 0.1])
   })
 
-  it('labels the top 10 and names the top 3', () => {
+  it('labels the top 10 and names the top 5', () => {
     const rows = summarizePatterns(
       Array.from({ length: 12 }, (_, k) => el('a', [['x', k + 1]], 12 - k, 78)),
       'a',
     )?.rows ?? []
     expect(pieLabel(rows[0]!, '15.4 %', '1×X')).toBe('1×X\n#1 — 15.4 %')
-    expect(pieLabel(rows[3]!, '11.5 %', '4×X')).toBe('#4 — 11.5 %')
+    expect(pieLabel(rows[4]!, '10.3 %', '5×X')).toBe('5×X\n#5 — 10.3 %')
+    expect(pieLabel(rows[5]!, '9.0 %', '6×X')).toBe('#6 — 9.0 %')
     expect(pieLabel(rows[10]!, '2.6 %', '11×X')).toBe('')
   })
 })
@@ -63,5 +64,28 @@ describe('patternText', () => {
     expect(patternText([{ itemId: 'a', quantity: 1 }, { itemId: 'b', quantity: 1 }], nameOf, words, true)).toBe('A, B')
     expect(patternText([], nameOf, words)).toBe('nothing')
     expect(patternText(OTHERS, nameOf, words)).toBe('others')
+  })
+})
+
+describe('distinctPatternTexts', () => {
+  const nameOf = (id: string) => id.toUpperCase()
+  const words = { empty: 'nothing', others: 'others', commonOnly: 'shared only' }
+  const row = (i: number, drops: PatternRow['drops']): PatternRow => ({ i, drops, quantity: 1, times: 4, share: 0.25 })
+  const drill = { itemId: 'drill', quantity: 1 }
+
+  it('leaves out the drops every pattern shares, so labels differ', () => {
+    const rows = [row(1, [drill]), row(2, [drill, { itemId: 'a', quantity: 1 }]), row(3, [drill, { itemId: 'a', quantity: 2 }]), row(4, OTHERS)]
+    expect(commonDrops(rows)).toEqual([drill])
+    const texts = distinctPatternTexts(rows, nameOf, words)
+    expect(texts).toEqual(['shared only', '+1×A', '+2×A', 'others'])
+    expect(new Set(texts).size).toBe(texts.length)
+  })
+
+  it('keeps the full names when nothing is shared (or for a single pattern, or recruit)', () => {
+    const rows = [row(1, [drill]), row(2, [])]
+    expect(commonDrops(rows)).toEqual([])
+    expect(distinctPatternTexts(rows, nameOf, words)).toEqual(['1×DRILL', 'nothing'])
+    expect(distinctPatternTexts([row(1, [drill])], nameOf, words)).toEqual(['1×DRILL'])
+    expect(distinctPatternTexts([row(1, [drill]), row(2, [drill, { itemId: 'a', quantity: 1 }])], nameOf, words, true)).toEqual(['DRILL', 'DRILL, A'])
   })
 })

@@ -4,7 +4,7 @@ import type { PatternElement } from '@dropwise/schemas'
 
 export const OTHERS = '__others__' as const
 export const PIE_LABELLED = 10
-export const PIE_NAMED = 3
+export const PIE_NAMED = 5
 
 export interface PatternRow {
   /** 1-based position after sorting. */
@@ -67,9 +67,38 @@ export const patternText = (
   return recruit ? drops.map((d) => nameOf(d.itemId)).join(', ') : drops.map((d) => `${d.quantity}×${nameOf(d.itemId)}`).join(' + ')
 }
 
-/** Pie label: `#i — x.x %` for the first 10 rows, prefixed by the pattern's name for the first 3; '' after. */
+/** Pie label: `#i — x.x %` for the first 10 rows, prefixed by the pattern's short name for the first 5; '' after. */
 export const pieLabel = (row: PatternRow, pieShare: string, name: string): string => {
   if (row.i > PIE_LABELLED) return ''
   const base = `#${row.i} — ${pieShare}`
   return row.i <= PIE_NAMED ? `${name}\n${base}` : base
+}
+
+/** Drops (`itemId:quantity`) that every listed pattern has: they tell no pattern from another. */
+export const commonDrops = (rows: readonly PatternRow[]): { itemId: string; quantity: number }[] => {
+  const lists = rows.flatMap((r) => (r.drops === OTHERS ? [] : [r.drops]))
+  const [first, ...rest] = lists
+  if (!first || rest.length === 0) return []
+  return first.filter((d) => rest.every((l) => l.some((o) => o.itemId === d.itemId && o.quantity === d.quantity)))
+}
+
+/**
+ * Short, distinguishable names for the pie (issue #17: every label read "1×Drill Battle Re…"): the
+ * drops all patterns share are left out and the rest is written `+q×name`; a pattern that is only the
+ * shared drops reads `words.commonOnly`. Without shared drops the names are those of `patternText`.
+ */
+export const distinctPatternTexts = (
+  rows: readonly PatternRow[],
+  nameOf: (itemId: string) => string,
+  words: { empty: string; others: string; commonOnly: string },
+  recruit = false,
+): string[] => {
+  const common = recruit ? [] : commonDrops(rows)
+  if (common.length === 0) return rows.map((r) => patternText(r.drops, nameOf, words, recruit))
+  const shared = new Set(common.map((d) => `${d.itemId}:${d.quantity}`))
+  return rows.map((r) => {
+    if (r.drops === OTHERS) return words.others
+    const rest = r.drops.filter((d) => !shared.has(`${d.itemId}:${d.quantity}`))
+    return rest.length === 0 ? words.commonOnly : rest.map((d) => `+${d.quantity}×${nameOf(d.itemId)}`).join(' ')
+  })
 }

@@ -9,15 +9,18 @@ import { pieLabel, pieShares, type PatternRow } from './pattern-math'
 
 export interface PatternPieProps {
   rows: PatternRow[]
+  /** Full pattern names (tooltips, slice names). */
   names: string[]
+  /** Short labels drawn beside the slices (`distinctPatternTexts`); `names` when absent. */
+  labels?: string[]
   height?: number
   onHover?: (index: number | null) => void
   /** Row under the pointer in the table: its slice is emphasised. */
   highlight?: number | null
 }
 
-/** Pie of the stage's drop patterns: labels for the top 10 slices, names for the top 3. */
-export function PatternPie({ rows, names, height = 320, onHover, highlight = null }: PatternPieProps) {
+/** Pie of the stage's drop patterns: labels for the top 10 slices, short names for the top 5. */
+export function PatternPie({ rows, names, labels = names, height = 320, onHover, highlight = null }: PatternPieProps) {
   const { t, i18n } = useTranslation()
   const theme = useTheme()
   const lang = i18n.language
@@ -64,7 +67,7 @@ export function PatternPie({ rows, names, height = 320, onHover, highlight = nul
             formatter: (p) => {
               const idx = p.dataIndex ?? 0
               const row = rows[idx]
-              return row ? pieLabel(row, formatPercent(shares[idx] ?? 0, lang, 1), names[idx] ?? '') : ''
+              return row ? pieLabel(row, formatPercent(shares[idx] ?? 0, lang, 1), labels[idx] ?? '') : ''
             },
           },
           labelLine: { length: 8, length2: 6 },
@@ -74,7 +77,7 @@ export function PatternPie({ rows, names, height = 320, onHover, highlight = nul
         },
       ],
     }
-  }, [rows, names, t, lang, theme, labelWidth])
+  }, [rows, names, labels, t, lang, theme, labelWidth])
   return (
     <Box ref={box}>
       <EChart option={option} height={height} label={t('charts.pattern.pieLabel', { n: rows.length })} onHover={onHover} highlight={highlight} testId="pattern-pie" />

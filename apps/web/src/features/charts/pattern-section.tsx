@@ -22,7 +22,9 @@ import { useDataset } from '../../lib/data'
 import { formatDate, formatNumber, formatPercent } from '../../lib/format'
 import { localized } from '../../lib/i18n'
 import { useAuth, useDataSource } from '../../lib/state-hooks'
-import { OTHERS, patternText, summarizePatterns, type PatternRow } from './pattern-math'
+import { useSampleBasis } from '../data-source/use-sample-basis'
+import { OTHERS, commonDrops, distinctPatternTexts, patternText, summarizePatterns, type PatternRow } from './pattern-math'
+import { SimulatedCaption } from './simulated-caption'
 
 const PatternPie = lazy(() => import('./pattern-pie').then((m) => ({ default: m.PatternPie })))
 
@@ -33,8 +35,11 @@ export function PatternSection({ stageId }: { stageId: string }) {
   const { t, i18n } = useTranslation()
   const lang = i18n.language
   const headingId = useId()
-  const { source } = useDataSource()
+  const { source, server, category } = useDataSource()
   const { username } = useAuth()
+  const basis = useSampleBasis(server, stageId)
+  // Simulated reports are automated ones: the manual patterns and personal ones never hold them.
+  const simulated = source === 'global' && category !== 'manual' && (basis.data?.simulated.reports ?? 0) > 0
   const global = useDataset('globalPatternMatrix', { enabled: source === 'global' })
   const personal = useDataset('personalPatternMatrix', { enabled: source === 'personal' })
   const query = source === 'personal' ? personal : global
@@ -50,13 +55,20 @@ export function PatternSection({ stageId }: { stageId: string }) {
   const summary = useMemo(() => (query.data ? summarizePatterns(query.data, stageId) : null), [query.data, stageId])
   const itemById = useMemo(() => new Map((items.data ?? []).map((i) => [i.itemId, i])), [items.data])
   const recruit = stageId === RECRUIT
-  const names = useMemo(() => {
+  const { names, labels, common } = useMemo(() => {
     const nameOf = (id: string) => {
       const item = itemById.get(id)
       return item ? localized(item.name_i18n, item.name, lang) : id
     }
-    const words = { empty: t('charts.pattern.empty'), others: t('charts.pattern.others') }
-    return (summary?.rows ?? []).map((r) => patternText(r.drops, nameOf, words, recruit))
+    const words = { empty: t('charts.pattern.empty'), others: t('charts.pattern.others'), commonOnly: t('charts.pattern.commonOnly') }
+    const rows = summary?.rows ?? []
+    const shared = recruit ? [] : commonDrops(rows)
+    return {
+      names: rows.map((r) => patternText(r.drops, nameOf, words, recruit)),
+      // Pie labels leave out what every pattern shares, so slices read differently (issue #17).
+      labels: distinctPatternTexts(rows, nameOf, words, recruit),
+      common: shared.length > 0 ? patternText(shared, nameOf, words) : null,
+    }
   }, [summary, itemById, lang, t, recruit])
 
   useEffect(() => {
@@ -105,9 +117,16 @@ export function PatternSection({ stageId }: { stageId: string }) {
             times: formatNumber(summary.times, lang),
           })}
         </Typography>
+        <Typography variant="body2" color="text.secondary" data-testid="pattern-basis" sx={{ mb: 1 }}>
+          {source === 'personal'
+            ? t('charts.basis.patternPersonal', { n: formatNumber(summary.times, lang) })
+            : t('charts.basis.pattern', { n: formatNumber(summary.times, lang), category: t(`matrixCategory.${category}`) })}
+          {common && ` ${t('charts.pattern.common', { drops: common })}`}
+        </Typography>
+        {simulated && <SimulatedCaption />}
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 7fr)' }, alignItems: 'start' }}>
           <Suspense fallback={<Skeleton variant="circular" width={240} height={240} sx={{ mx: 'auto' }} />}>
-            <PatternPie rows={summary.rows} names={names} height={small ? 260 : 320} onHover={setActive} highlight={hoveredRow} />
+            <PatternPie rows={summary.rows} names={names} labels={labels} height={small ? 260 : 320} onHover={setActive} highlight={hoveredRow} />
           </Suspense>
           <Box>
             <TableContainer>
@@ -198,33 +217,17 @@ function PatternTableRow(props: {
             {name}
           </Typography>
         ) : (
-          <Box sx={{ display: 'flex', flexWrap: 'nowrap', gap: 0.75, alignItems: 'center' }} aria-label={name} role="group">
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5, rowGap: 0.5, alignItems: 'center' }} aria-label={name} role="group">
             {row.drops.map((d) => {
               const item = itemById.get(d.itemId)
+              const itemName = item ? localized(item.name_i18n, item.name, lang) : d.itemId
               return (
-                <Box key={d.itemId} sx={{ position: 'relative', display: 'inline-flex' }}>
-                  {item ? <ItemIcon item={item} size={iconSize} /> : <Typography variant="caption">{d.itemId}</Typography>}
-                  {!recruit && (
-                    <Box
-                      component="span"
-                      aria-hidden
-                      sx={{
-                        position: 'absolute',
-                        right: -4,
-                        bottom: -4,
-                        px: 0.5,
-                        borderRadius: 1,
-                        fontSize: 11,
-                        lineHeight: '15px',
-                        bgcolor: 'background.paper',
-                        color: 'text.primary',
-                        border: 1,
-                        borderColor: 'divider',
-                      }}
-                    >
-                      {d.quantity}
-                    </Box>
-                  )}
+                // Icon and name side by side (issue #17: names, not icons alone); the quantity follows the name.
+                <Box key={d.itemId} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }} data-testid="pattern-drop">
+                  {item && <ItemIcon item={item} size={iconSize} />}
+                  <Typography variant="body2" component="span" aria-hidden sx={{ overflowWrap: 'anywhere' }}>
+                    {recruit ? itemName : `${itemName} ×${d.quantity}`}
+                  </Typography>
                 </Box>
               )
             })}

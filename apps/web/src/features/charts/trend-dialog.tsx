@@ -15,6 +15,8 @@ import { useDataset } from '../../lib/data'
 import { formatDate, formatNumber, formatPercent } from '../../lib/format'
 import { localized } from '../../lib/i18n'
 import { useDataSource } from '../../lib/state-hooks'
+import { useSampleBasis } from '../data-source/use-sample-basis'
+import { SimulatedCaption } from './simulated-caption'
 import { bucketLabels } from './trend-math'
 import { useTrend } from './use-trend'
 
@@ -35,8 +37,9 @@ export function TrendDialog({ open, onClose, stageId, itemId }: TrendDialogProps
   const lang = i18n.language
   const items = useDataset('items')
   const stages = useDataset('stages')
-  const { source } = useDataSource()
+  const { source, server } = useDataSource()
   const { trend, query } = useTrend(stageId, itemId)
+  const basis = useSampleBasis(server, stageId)
   const item = items.data?.find((i) => i.itemId === itemId)
   const stage = stages.data?.find((s) => s.stageId === stageId)
   const itemName = item ? localized(item.name_i18n, item.name, lang) : itemId
@@ -61,6 +64,10 @@ export function TrendDialog({ open, onClose, stageId, itemId }: TrendDialogProps
             rate: totalTimes > 0 ? formatPercent(totalQuantity / totalTimes, lang, 2) : '—',
           })}
         </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="trend-basis">
+          {t('charts.basis.trend', { n: formatNumber(totalTimes, lang) })}
+        </Typography>
+        {(basis.data?.simulated.reports ?? 0) > 0 && <SimulatedCaption />}
         <Suspense fallback={<Box sx={{ display: 'grid', placeItems: 'center', height: 360 }}><CircularProgress aria-label={t('charts.loading')} /></Box>}>
           <TrendChart startTime={trend.startTime} intervalMs={trend.intervalMs} times={trend.times} quantity={trend.quantity} height={360} />
         </Suspense>

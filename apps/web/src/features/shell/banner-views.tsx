@@ -7,7 +7,7 @@ import { mirrorStore } from '../../lib/state'
 export function DemoBannerView() {
   const { t } = useTranslation()
   return (
-    <Alert severity="warning" icon={<Science />} square sx={{ borderRadius: 0 }} data-testid="demo-banner">
+    <Alert severity="info" icon={<Science />} square sx={{ borderRadius: 0 }} data-testid="demo-banner">
       {t('demo.banner')}
     </Alert>
   )

@@ -26,6 +26,7 @@ import { useDataset } from '../../lib/data'
 import { formatNumber } from '../../lib/format'
 import { localized } from '../../lib/i18n'
 import { useDataSource } from '../../lib/state-hooks'
+import { BasisNote } from '../data-source/basis-note'
 import { DataSourceToggles } from '../data-source/data-source-toggles'
 import { StageNeighbours, StageSelector, recordStageHistory, useStageCatalog, useStageFavourites } from '../stage-selector/stage-selector'
 import { isStageValid } from '../stage-selector/zones'
@@ -217,6 +218,7 @@ export function StatsByStageSelected() {
       <StageNeighbours zoneId={stage?.zoneId ?? zoneId} stageId={stageId} onSelect={go} />
       {recruit && <Alert severity="info">{t('stats.recruitBeta')}</Alert>}
       <Toolbar />
+      {stage && <BasisNote stageId={stageId} />}
       <DataStatus error={data.error} retry={data.retry} needsLogin={data.needsLogin} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', xl: 'minmax(0, 1fr) 320px' }, alignItems: 'start' }}>
         <Card component="section" aria-label={t('stats.table.labelStage')} sx={{ minWidth: 0 }}>
@@ -414,6 +416,7 @@ export function StatsByItemSelected() {
           <ExportButton itemId={itemId} />
         </Suspense>
       </Toolbar>
+      <BasisNote stageId={null} />
       <DataStatus error={data.error} retry={data.retry} needsLogin={data.needsLogin} />
       <Card component="section" aria-label={t('stats.table.labelItem')}>
         <CardContent>

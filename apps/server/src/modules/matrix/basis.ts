@@ -1,0 +1,50 @@
+import type { Server } from '@dropwise/schemas'
+import { z } from 'zod'
+import { notFound } from '../../lib/errors'
+import type { CatalogService } from '../catalog/catalog.service'
+import type { MatrixRepository } from './matrix.repository'
+
+const CountSchema = z.object({
+  runs: z.number().int().describe('Σ times'),
+  reports: z.number().int(),
+})
+
+/** `GET /basis` (docs/api-extensions.md §3g): what the numbers of a stage (or of the whole server) are made of. */
+export const SampleBasisSchema = z.object({
+  server: z.enum(['CN', 'US', 'JP', 'KR']),
+  stageId: z.string().nullable().describe('null: every stage of the server'),
+  imported: z.object({
+    source: z.literal('Penguin Statistics'),
+    runs: z.number().int().describe('runs of the imported history (per stage, its largest item total); category all only'),
+    until: z.number().int().nullable().describe('epoch ms the history was fetched at; null when none was imported'),
+  }),
+  reported: z.object({
+    automated: CountSchema.describe('valid reports sent to this server since, by tools'),
+    manual: CountSchema.describe('valid reports sent to this server since, by hand'),
+  }),
+  simulated: CountSchema.describe('simulated demo reports (source dropwise-demo): only patterns, trends and 24 h activity count them'),
+})
+export type SampleBasis = z.infer<typeof SampleBasisSchema>
+
+/**
+ * The sample basis of the numbers shown for a stage: the imported Penguin Statistics history counts in
+ * category `all` only and has no patterns; `automated` and `manual` count reports sent here since;
+ * simulated demo reports count in none of the three (issue #17).
+ */
+export const createBasis = ({ repository, catalog }: { repository: MatrixRepository; catalog: CatalogService }) =>
+  async function basis(server: Server, stageId: string | null): Promise<SampleBasis> {
+    if (stageId !== null && !(await catalog.stageRow(stageId))) throw notFound()
+    const { imported, totals, fetchedAt } = await repository.basisCounts(server, stageId)
+    const count = (category: string) => {
+      const row = totals.find((t) => t.category === category)
+      return { runs: Number(row?.times ?? 0), reports: Number(row?.reports ?? 0) }
+    }
+    const until = fetchedAt !== null && typeof fetchedAt === 'object' ? (fetchedAt as Record<string, unknown>)[server] : fetchedAt
+    return {
+      server,
+      stageId,
+      imported: { source: 'Penguin Statistics', runs: Number(imported), until: typeof until === 'number' ? until : null },
+      reported: { automated: count('automated'), manual: count('manual') },
+      simulated: count('demo'),
+    }
+  }

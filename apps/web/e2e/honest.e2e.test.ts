@@ -1,0 +1,137 @@
+// @vitest-environment node
+/**
+ * Honest numbers (issue #17 points 1, 2, 7) in the built app on our server: with the embedded demo on,
+ * the banner says drop rates are real Penguin Statistics history and simulated reports only fill
+ * patterns, trends and 24 h activity; the stage page states the category basis (imported runs and the
+ * real cut-off date from /basis) and labels the views simulated reports fill; pattern pie labels differ
+ * and the pattern table names its items. With the demo off, none of the simulated labels appear.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CHROMIUM_PATH, ensureWebBuild, hasChromium, launchServerAndBrowser, type RunningServer, settle, watch } from './harness'
+
+const chromium = hasChromium()
+if (!chromium) console.warn(`e2e: skipped, ${CHROMIUM_PATH} is not installed (apt-get install -y chromium)`)
+
+const STAGE_ID = 'main_01-07'
+const STAGE_PATH = `/result/stage/main_1/${STAGE_ID}`
+
+interface Basis {
+  imported: { runs: number; until: number | null }
+  reported: { automated: { runs: number }; manual: { runs: number; reports: number } }
+  simulated: { runs: number; reports: number }
+}
+
+const setup = (env: Record<string, string>) => {
+  const state = { server: null as RunningServer | null, browser: null as Browser | null, contexts: [] as BrowserContext[] }
+  const api = async <T>(path: string) => (await (await fetch(`${state.server?.url}/api/v2${path}`)).json()) as T
+  const newPage = async () => {
+    const ctx = await (state.browser as Browser).newContext({ locale: 'en-US', viewport: { width: 1366, height: 900 }, serviceWorkers: 'block' })
+    state.contexts.push(ctx)
+    const page = await ctx.newPage()
+    return { page, problems: watch(page) }
+  }
+  const openStage = async (page: Page) => {
+    await page.goto(`${state.server?.url}${STAGE_PATH}`, { waitUntil: 'networkidle' })
+    await page.getByTestId('basis-note').waitFor({ timeout: 30_000 })
+    await settle(page)
+  }
+  beforeAll(async () => {
+    ensureWebBuild((s) => console.log(s))
+    const started = await launchServerAndBrowser(env)
+    state.server = started.server
+    state.browser = started.browser
+  }, 300_000)
+  afterAll(async () => {
+    for (const c of state.contexts) await c.close().catch(() => undefined)
+    await state.browser?.close().catch(() => undefined)
+    await state.server?.stop()
+  })
+  return { state, api, newPage, openStage }
+}
+
+describe.skipIf(!chromium)('honest numbers with the embedded demo on', () => {
+  const { api, newPage, openStage } = setup({ DEMO: '1' })
+  let basis: Basis
+
+  beforeAll(async () => {
+    // The demo is simulated in the background after start; /config says so once it is done (cached 10 s).
+    const deadline = Date.now() + 600_000
+    while (!(await api<{ demo?: { present?: boolean } }>('/config')).demo?.present) {
+      if (Date.now() > deadline) throw new Error('demo reports were not simulated within 10 minutes')
+      await new Promise((r) => setTimeout(r, 2000))
+    }
+    basis = await api<Basis>(`/basis?server=CN&stageId=${STAGE_ID}`)
+  }, 660_000)
+
+  it('says in the banner that drop rates are real and simulated reports only fill patterns, trends and 24 h activity', async () => {
+    const { page, problems } = await newPage()
+    await openStage(page)
+    const banner = await page.getByTestId('demo-banner').innerText()
+    expect(banner).toContain('drop rates are real Penguin Statistics history')
+    expect(banner).toContain('simulated demo reports only fill drop patterns, trends and 24 h activity')
+    expect(banner).not.toContain('not real statistics')
+    expect(problems).toEqual([])
+  })
+
+  it('states the category basis on 1-7 with the imported runs and the real cut-off date', async () => {
+    expect(basis.imported.runs).toBeGreaterThan(1_000_000)
+    expect(basis.imported.until).not.toBeNull()
+    expect(basis.simulated.reports).toBeGreaterThan(0)
+    const { page, problems } = await newPage()
+    await openStage(page)
+    const history = await page.getByTestId('basis-history').innerText()
+    const date = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(basis.imported.until as number)
+    expect(history).toContain(`All includes ${basis.imported.runs.toLocaleString('en')} runs imported from Penguin Statistics up to ${date}`)
+    expect(history).toContain('Automated')
+    expect(history).toContain('count reports sent here since')
+    expect(await page.getByTestId('basis-table').innerText()).toContain('category All')
+    expect(await page.getByTestId('basis-simulated').innerText()).toContain('only fill drop patterns, trends and 24 h activity')
+
+    // Manual: no manual reports were sent, and the page says why the table is empty.
+    expect(basis.reported.manual.reports).toBe(0)
+    await page.getByRole('button', { name: 'Manual', exact: true }).click()
+    await expect.poll(() => page.getByTestId('basis-table').innerText(), { timeout: 10_000 }).toContain('category Manual')
+    expect(await page.getByTestId('basis-table').innerText()).toContain('No such reports have been sent yet')
+    expect(problems).toEqual([])
+  })
+
+  it('labels the pattern section as simulated, gives its sample, names the items and distinct pie labels', async () => {
+    const { page, problems } = await newPage()
+    await openStage(page)
+    const section = page.getByTestId('pattern-section')
+    await section.getByTestId('pattern-table').waitFor({ timeout: 30_000 })
+    await page.locator('[data-testid="pattern-pie"] svg').first().waitFor({ timeout: 30_000 })
+    await settle(page)
+    expect(await section.getByTestId('simulated-caption').innerText()).toContain('simulated demo reports')
+    expect(await section.getByTestId('pattern-basis').innerText()).toMatch(/Sample: [\d,]+ single-run reports sent here, category All/)
+    // Table: every drop has its item's name beside the icon.
+    const drops = await section.getByTestId('pattern-drop').allInnerTexts()
+    expect(drops.length).toBeGreaterThan(0)
+    for (const d of drops) expect(d).toMatch(/\p{L}.* ×\d+$/u)
+    // Pie: the named labels (top 5) all differ.
+    const texts = await page.locator('[data-testid="pattern-pie"] svg text').allTextContents()
+    const names = texts.map((s) => s.trim()).filter((s) => s && !/^#\d+ —/.test(s))
+    expect(names.length).toBeGreaterThanOrEqual(2)
+    expect(new Set(names).size).toBe(names.length)
+    expect(problems).toEqual([])
+  })
+})
+
+describe.skipIf(!chromium)('honest numbers with the demo off', () => {
+  const { api, newPage, openStage } = setup({ DEMO: '0' })
+
+  it('shows no banner and no simulated label, but the same category basis', async () => {
+    const basis = await api<Basis>(`/basis?server=CN&stageId=${STAGE_ID}`)
+    expect(basis.simulated.reports).toBe(0)
+    const { page, problems } = await newPage()
+    await openStage(page)
+    expect(await page.getByTestId('demo-banner').count()).toBe(0)
+    expect(await page.getByTestId('basis-history').innerText()).toContain('runs imported from Penguin Statistics up to')
+    expect(await page.getByTestId('basis-simulated').count()).toBe(0)
+    await page.getByTestId('pattern-section').waitFor({ timeout: 30_000 })
+    await settle(page)
+    expect(await page.getByTestId('simulated-caption').count()).toBe(0)
+    expect(problems).toEqual([])
+  })
+})

@@ -1,0 +1,61 @@
+import Info from '@mui/icons-material/InfoOutlined'
+import Box from '@mui/material/Box'
+import Typography from '@mui/material/Typography'
+import { useTranslation } from 'react-i18next'
+import { formatNumber } from '../../lib/format'
+import { useDataSource } from '../../lib/state-hooks'
+import { useSampleBasis } from './use-sample-basis'
+
+const dateText = (ms: number, lang: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(ms)
+
+/**
+ * What the numbers on a stats page are made of (issue #17): category All includes the history imported
+ * from Penguin Statistics (no category, no patterns); Automated and Manual count reports sent here since;
+ * simulated demo reports count in none of them. `stageId` null: the whole server (the item page).
+ */
+export function BasisNote({ stageId }: { stageId: string | null }) {
+  const { t, i18n } = useTranslation()
+  const lang = i18n.language
+  const { server, category, source } = useDataSource()
+  const basis = useSampleBasis(server, stageId)
+  if (!basis.data) return null
+  const { imported, reported, simulated } = basis.data
+  const n = (v: number) => formatNumber(v, lang)
+  const counts = { imported: n(imported.runs), automated: n(reported.automated.runs), manual: n(reported.manual.runs) }
+  const history =
+    imported.runs > 0 && imported.until !== null
+      ? t(stageId ? 'stats.basis.historyStage' : 'stats.basis.historyServer', { ...counts, date: dateText(imported.until, lang) })
+      : t('stats.basis.noHistory', counts)
+  const table =
+    source === 'personal'
+      ? t('stats.basis.table.personal')
+      : category === 'automated'
+        ? t('stats.basis.table.automated')
+        : category === 'manual'
+          ? t('stats.basis.table.manual')
+          : t('stats.basis.table.all')
+  const empty = source === 'global' && category !== 'all' && reported[category].reports === 0
+  return (
+    <Box
+      role="note"
+      data-testid="basis-note"
+      sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', color: 'text.primary', px: 1.5, py: 1, borderRadius: 1, border: 1, borderColor: 'divider' }}
+    >
+      <Info fontSize="small" aria-hidden sx={{ mt: 0.25, color: 'info.main' }} />
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="body2" data-testid="basis-history">
+          {history}
+        </Typography>
+        <Typography variant="body2" data-testid="basis-table">
+          {table}
+          {empty && ` ${t('stats.basis.emptyCategory')}`}
+        </Typography>
+        {simulated.runs > 0 && (
+          <Typography variant="body2" data-testid="basis-simulated">
+            {t('stats.basis.simulated', { runs: n(simulated.runs) })}
+          </Typography>
+        )}
+      </Box>
+    </Box>
+  )
+}
