@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { R } from '../../testing/reports'
 import { MIGRATIONS_DIR } from '../../db/migrate'
 import { createTestContext, dbTargets, type TestContext } from '../../testing/test-app'
-import { SIMULATED_RUNS_HEADER } from './demo-source'
+import { createReportsRepository } from '../reports/reports.repository'
+import { DEMO_SOURCE, SIMULATED_RUNS_HEADER } from './demo-source'
 
 const CATEGORIES = ['all', 'automated', 'manual'] as const
 const NOW = Date.UTC(2026, 0, 15, 12)
@@ -104,4 +105,21 @@ describe.each(dbTargets())('simulated demo reports change no real number, on $na
     for (const [key, body] of before) expect(after.get(key), key).toBe(body)
     expect((await get('/api/v2/result/pattern?server=CN')).body).toBe(patterns)
   }, 300_000)
+
+  it('takes a recalled simulated report out of the demo category only', async () => {
+    const before = await snapshot()
+    const simulatedBefore = (await get('/api/v2/basis?server=CN')).json().simulated.reports as number
+    const row = await sql<{ report_hash: string; account_id: number; created_at: number }>`
+      select report_hash, account_id, created_at from drop_reports
+      where source = ${DEMO_SOURCE} and server = 'CN' and reliability = 0 order by report_id limit 1`.execute(ctx.db.kysely)
+    const demo = row.rows[0]!
+    const recalled = await createReportsRepository(ctx.db).recall(demo.report_hash, demo.account_id, 0, NOW, () => false)
+    expect(recalled).not.toBeNull()
+    expect(recalled).not.toBe('recalled')
+    ctx.app.services.stats.invalidate()
+    await ctx.app.services.matrix.settle()
+    const after = await snapshot()
+    for (const [key, body] of before) expect(after.get(key), key).toBe(body)
+    expect((await get('/api/v2/basis?server=CN')).json().simulated.reports).toBe(simulatedBefore - 1)
+  }, 120_000)
 })

@@ -2,6 +2,7 @@ import type { Server } from '@dropwise/schemas'
 import { sql } from 'kysely'
 import type { Db } from '../../plugins/db'
 import { applyToAggregates, bumpVersion } from '../aggregation/aggregation.repository'
+import { DEMO_SOURCE } from '../demo/demo-source'
 
 /** A report ready to store: normalised, with its account and drop pattern. */
 export interface NewReport {
@@ -66,9 +67,10 @@ export const createReportsRepository = (db: Db) => ({
         category: 'automated' | 'manual'
         created_at: number
         reliability: number | null
+        source: string | null
         pattern: { itemId: string; quantity: number }[]
       }>`
-        select r.report_id, r.server, r.stage_id, r.pattern_id, r.times, r.category, r.created_at, r.reliability, p.drops as pattern
+        select r.report_id, r.server, r.stage_id, r.pattern_id, r.times, r.category, r.created_at, r.reliability, r.source, p.drops as pattern
         from drop_reports r join drop_patterns p on p.pattern_id = r.pattern_id
         where r.report_hash = ${reportHash} and r.account_id = ${accountId} and r.created_at >= ${notBefore}
           and (r.reliability is null or r.reliability <> -1)
@@ -89,6 +91,8 @@ export const createReportsRepository = (db: Db) => ({
             patternId: report.pattern_id,
             pattern: report.pattern,
             isGacha: isGacha(report.stage_id),
+            // Taken back from where it was counted: a simulated report only under 'demo'.
+            simulated: report.source === DEMO_SOURCE,
           },
         ],
         -1,
