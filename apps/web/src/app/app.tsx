@@ -11,12 +11,13 @@ import { AppShell } from '../components/layout/app-shell'
 import { RandomBackground } from '../components/random-background'
 import { APP_NAME_SEPARATOR, TITLE_SEPARATOR } from '../config/constants'
 import { env } from '../config/env'
+import { paths } from '../config/paths'
 import { ProbeMount } from '../features/probe/probe-mount'
 import { OutdatedDialog, StorageWarning } from '../features/shell/banners'
 import { useAppTheme } from '../features/settings/use-app-theme'
-import { fetchBootDataWhenIdle, queryClient } from '../lib/data'
+import { fetchBootDataWhenIdle, queryClient, useDataset } from '../lib/data'
 import { prerenderKey, rememberPrerenderVariant } from '../lib/hydration'
-import { changeLocale, isLocale, isSeaborn, seabornOf, baseOf, type Locale } from '../lib/i18n'
+import { changeLocale, isLocale, isSeaborn, localized, seabornOf, baseOf, type Locale } from '../lib/i18n'
 import { appHistory } from '../lib/history'
 import { buildTitle, type RouteHandle } from './route-handle'
 import { routes, RouteError } from './router'
@@ -27,28 +28,67 @@ const UpdatePrompt = lazy(() => import('../features/shell/update-prompt'))
 const routeHandles = (pathname: string): RouteHandle[] =>
   (matchRoutes(routes, pathname) ?? []).flatMap((m) => (m.route.handle ? [m.route.handle as RouteHandle] : []))
 
-/** The document title of an address (the pre-render writes it into the page too). */
-export const pageTitle = (pathname: string, t: TFunction) =>
+/**
+ * The document title of an address (the pre-render writes it into the page too). `subject` are the
+ * titles of what the page shows, outermost first (a stage's zone, then its code), known once the
+ * datasets have loaded: they go before the route titles, so each item and stage tab reads its own name.
+ */
+export const pageTitle = (pathname: string, t: TFunction, subject: readonly string[] = []) =>
   buildTitle(
-    routeHandles(pathname).flatMap((h) => (h.title ? [t(h.title)] : [])),
+    [...routeHandles(pathname).flatMap((h) => (h.title ? [t(h.title)] : [])), ...subject],
     t('app.name'),
     TITLE_SEPARATOR,
     APP_NAME_SEPARATOR,
   )
+
+type PageSubject = { kind: 'item'; itemId: string } | { kind: 'stage'; zoneId: string; stageId: string }
+
+/** The item or stage an address shows (its innermost route), or null. */
+export const pageSubject = (pathname: string): PageSubject | null => {
+  const last = (matchRoutes(routes, pathname) ?? []).at(-1)
+  const name = (last?.route.handle as RouteHandle | undefined)?.name
+  const { itemId, zoneId, stageId } = last?.params ?? {}
+  if (name === paths.statsByItemSelected.name && itemId) return { kind: 'item', itemId }
+  if ((name === paths.statsByStageSelected.name || name === paths.reportByZoneSelected.name) && zoneId && stageId) return { kind: 'stage', zoneId, stageId }
+  return null
+}
 
 function useRouteHandles(): RouteHandle[] {
   const { pathname } = useLocation()
   return useMemo(() => routeHandles(pathname), [pathname])
 }
 
-function DocumentTitle() {
+function TitleEffect({ subject = [] }: { subject?: readonly string[] }) {
   const { t } = useTranslation()
   const { pathname } = useLocation()
-  const title = pageTitle(pathname, t)
+  const title = pageTitle(pathname, t, subject)
   useEffect(() => {
     document.title = title
   }, [title])
   return null
+}
+
+// The datasets are read only on the pages that show them, which load them anyway.
+function ItemTitle({ itemId }: { itemId: string }) {
+  const { i18n } = useTranslation()
+  const item = useDataset('items').data?.find((i) => i.itemId === itemId)
+  return <TitleEffect subject={item ? [localized(item.name_i18n, item.name, i18n.language)] : []} />
+}
+
+function StageTitle({ zoneId, stageId }: { zoneId: string; stageId: string }) {
+  const { i18n } = useTranslation()
+  const stage = useDataset('stages').data?.find((s) => s.stageId === stageId)
+  const zone = useDataset('zones').data?.find((z) => z.zoneId === zoneId)
+  const subject = stage ? [...(zone ? [localized(zone.zoneName_i18n, zone.zoneName, i18n.language)] : []), localized(stage.code_i18n, stage.code, i18n.language)] : []
+  return <TitleEffect subject={subject} />
+}
+
+function DocumentTitle() {
+  const { pathname } = useLocation()
+  const subject = useMemo(() => pageSubject(pathname), [pathname])
+  if (subject?.kind === 'item') return <ItemTitle itemId={subject.itemId} />
+  if (subject?.kind === 'stage') return <StageTitle zoneId={subject.zoneId} stageId={subject.stageId} />
+  return <TitleEffect />
 }
 
 /** Seaborn maps the active locale to its variant; leaving maps it back (not saved). */

@@ -136,7 +136,7 @@ export const routes: RouteObject[] = [
     handle: h({ name: paths.advancedQuery.name, title: 'menu.advancedQuery', beta: true }),
     element: page(advanced, (m) => m.AdvancedQuery),
   },
-  { path: paths.search.path, handle: h({ name: paths.search.name, title: 'menu.search', hide: true }), element: page(search, (m) => m.SearchPage) },
+  { path: paths.search.path, handle: h({ name: paths.search.name, title: 'menu.search' }), element: page(search, (m) => m.SearchPage) },
   { path: paths.siteStats.path, handle: h({ name: paths.siteStats.name, title: 'menu.siteStats' }), element: page(siteStats, (m) => m.SiteStats) },
   {
     path: paths.about.path,

@@ -64,7 +64,7 @@ export const MENU: MenuEntry[] = [
   },
   { title: 'menu.planner', href: paths.planner.href(), icon: <Calculate />, overline: 'menu.plannerOverline' },
   { title: 'menu.guide', href: paths.guide.href(), icon: <Explore />, overline: 'menu.guideOverline' },
-  { title: 'menu.search', href: paths.search.href(), icon: <Search />, hide: true },
+  { title: 'menu.search', href: paths.search.href(), icon: <Search /> },
   { title: 'menu.siteStats', href: paths.siteStats.href(), icon: <Insights /> },
   {
     title: 'menu.about',

@@ -1,9 +1,13 @@
 import type { Item, Server, Stage, Zone } from '@dropwise/schemas'
-import { baseOf, isLocale, localized, type BaseLocale } from '../../lib/i18n'
+import { BASE_LOCALES, baseOf, isLocale, localized, type BaseLocale } from '../../lib/i18n'
 
 /**
- * What the global search indexes (spec 000 §5, web-reference §2.7). Pure: the documents are built
- * from the datasets; the Fuse.js engine over them lives in ./search-engine (loaded on demand).
+ * What the global search and the stage selector's search index (spec 000 §5, web-reference §2.7,
+ * issue 17). Pure: the documents are built from the datasets; the Fuse.js engine over them lives in
+ * ./search-engine (loaded on demand).
+ *
+ * Every name is indexed in all four languages, whatever the visitor's language: a player in the
+ * English UI who knows an item as 固源岩 or gyy finds it as well as one typing "Orirock Cube".
  */
 
 /** Item types a player can search for (the public client's valid-type list). */
@@ -11,21 +15,41 @@ export const SEARCHABLE_ITEM_TYPES = ['MATERIAL', 'CARD_EXP', 'CHIP', 'FURN', 'A
 
 /** Fuse options from the spec: fuzzy threshold 0.45, extended search, location ignored. */
 export const FUSE_OPTIONS = { includeScore: true, ignoreLocation: true, useExtendedSearch: true, threshold: 0.45 } as const
-export const STAGE_KEYS = ['stageId', 'code', 'alias', 'pron'] as const
-export const ITEM_KEYS = ['itemId', 'name', 'alias', 'pron'] as const
+/**
+ * The spec's keys (stageId, code, alias, pronunciation; itemId, name, alias, pronunciation) plus the
+ * zone names of a stage. A match in a heavier key counts more; names and codes weigh most.
+ */
+export const STAGE_KEYS = [
+  { name: 'stageId', weight: 1 },
+  { name: 'code', weight: 3 },
+  { name: 'alias', weight: 2 },
+  { name: 'pron', weight: 2 },
+  { name: 'zone', weight: 1 },
+] as const
+export const ITEM_KEYS = [
+  { name: 'itemId', weight: 1 },
+  { name: 'name', weight: 3 },
+  { name: 'alias', weight: 2 },
+  { name: 'pron', weight: 2 },
+] as const
 export { RESULT_ROW_HEIGHT, SEARCH_DEBOUNCE_MS } from './search-constants'
 
 export interface StageDocument {
   stageId: string
   zoneId: string
-  code: string
+  /** The code in every language, the visitor's first, without repeats. */
+  code: string[]
+  /** The zone's name in every language and the Hangul initials of the Korean one. */
+  zone: string[]
   alias: string[]
   pron: string[]
 }
 export interface ItemDocument {
   itemId: string
-  name: string
+  /** The name in every language, the visitor's first, without repeats. */
+  name: string[]
   alias: string[]
+  /** Pronunciations of every language, expanded (see expandPronunciation), and Hangul initials. */
   pron: string[]
 }
 
@@ -55,28 +79,77 @@ export const expandPronunciation = (entry: string): string[] => {
   return [...new Set([spaced, joined, initials])]
 }
 
-type LangList = Record<string, string[]> | null | undefined
+// The 19 leading consonants of Hangul syllables, in Unicode order (compatibility jamo).
+const CHOSEONG = 'ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ'
+const HANGUL_FIRST = 0xac00
+const HANGUL_LAST = 0xd7a3
+/** Syllables per leading consonant (21 vowels × 28 finals). */
+const PER_CHOSEONG = 588
 
-/** The list for the visitor's language (seaborn variants use their base), else the English one. */
-export const listFor = (map: LangList, lang: BaseLocale): string[] => map?.[lang] ?? map?.en ?? []
+/**
+ * The leading consonants of a Korean name without spaces (`원암 큐브` → `ㅇㅇㅋㅂ`), the way Korean
+ * players search by initials (초성 검색); other characters are kept. Null when there is no Hangul.
+ */
+export const hangulInitials = (text: string): string | null => {
+  let found = false
+  let out = ''
+  for (const ch of text.replace(/\s+/g, '')) {
+    const code = ch.codePointAt(0) ?? 0
+    if (code >= HANGUL_FIRST && code <= HANGUL_LAST) {
+      found = true
+      out += CHOSEONG[Math.floor((code - HANGUL_FIRST) / PER_CHOSEONG)]
+    } else out += ch
+  }
+  return found ? out : null
+}
+
+type LangList = Record<string, string[]> | null | undefined
+type Names = Partial<Record<BaseLocale, string>> | undefined
+
+/** Every list of the map (all languages), the visitor's language first, without repeats. */
+export const allLists = (map: LangList, lang: BaseLocale): string[] => {
+  if (!map) return []
+  const first = map[lang] ?? []
+  return [...new Set([...first, ...Object.entries(map).flatMap(([l, list]) => (l === lang ? [] : list))])]
+}
+
+/** The names in every language, the visitor's first (as the UI shows it), without repeats or blanks. */
+export const allNames = (map: Names, base: string, locale: string): string[] => {
+  const names = [localized(map, base, locale), ...BASE_LOCALES.map((l) => map?.[l] ?? ''), base]
+  return [...new Set(names.map((n) => n.trim()).filter(Boolean))]
+}
+
+const withInitials = (names: readonly string[]) => names.flatMap((n) => hangulInitials(n) ?? [])
 
 const langOf = (locale: string): BaseLocale => (isLocale(locale) ? baseOf(locale) : 'en')
 
 /** Stages have no alias or pronunciation in the v2 API today; they are indexed when present. */
 type StageLike = Stage & { alias?: LangList; pron?: LangList }
+type ZoneLike = Pick<Zone, 'zoneId' | 'zoneName' | 'zoneName_i18n'>
 
 const existsOn = (existence: Record<string, { exist: boolean } | undefined> | undefined, server: Server) => existence?.[server]?.exist ?? true
 
-export const stageDocuments = (stages: readonly StageLike[], locale: string, server: Server): StageDocument[] => {
+/** Zone names (all languages and Korean initials) by zone id. */
+const zoneTerms = (zones: readonly ZoneLike[], locale: string) =>
+  new Map<string, string[]>(
+    zones.map((z) => {
+      const names = allNames(z.zoneName_i18n, z.zoneName, locale)
+      return [z.zoneId, [...names, ...withInitials(names)]]
+    }),
+  )
+
+export const stageDocuments = (stages: readonly StageLike[], zones: readonly ZoneLike[], locale: string, server: Server): StageDocument[] => {
   const lang = langOf(locale)
+  const zoneOf = zoneTerms(zones, locale)
   return stages
     .filter((s) => existsOn(s.existence, server))
     .map((s) => ({
       stageId: s.stageId,
       zoneId: s.zoneId,
-      code: localized(s.code_i18n, s.code, locale),
-      alias: listFor(s.alias, lang),
-      pron: listFor(s.pron, lang).flatMap(expandPronunciation),
+      code: allNames(s.code_i18n, s.code, locale),
+      zone: zoneOf.get(s.zoneId) ?? [],
+      alias: allLists(s.alias, lang),
+      pron: allLists(s.pron, lang).flatMap(expandPronunciation),
     }))
 }
 
@@ -84,12 +157,12 @@ export const itemDocuments = (items: readonly Item[], locale: string, server: Se
   const lang = langOf(locale)
   return items
     .filter((i) => (SEARCHABLE_ITEM_TYPES as readonly string[]).includes(i.itemType) && existsOn(i.existence, server))
-    .map((i) => ({
-      itemId: i.itemId,
-      name: localized(i.name_i18n, i.name, locale),
-      alias: listFor(i.alias, lang),
-      pron: listFor(i.pron, lang).flatMap(expandPronunciation),
-    }))
+    .map((i) => {
+      const name = allNames(i.name_i18n, i.name, locale)
+      const alias = allLists(i.alias, lang)
+      const pron = [...allLists(i.pron, lang).flatMap(expandPronunciation), ...withInitials([...name, ...alias])]
+      return { itemId: i.itemId, name, alias, pron: [...new Set(pron)] }
+    })
 }
 
 /** Zone names for result cards, keyed by zone id. */

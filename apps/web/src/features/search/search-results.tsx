@@ -38,11 +38,12 @@ function useSearchEngine() {
   const { server } = useDataSource()
   const items = useDataset('items')
   const stages = useDataset('stages')
+  const zones = useDataset('zones')
   const [engine, setEngine] = useState<{ engine: SearchEngine } | { error: unknown } | null>(null)
   useEffect(() => {
-    if (!items.data || !stages.data) return
+    if (!items.data || !stages.data || !zones.data) return
     let live = true
-    const stageDocs = stageDocuments(stages.data, i18n.language, server)
+    const stageDocs = stageDocuments(stages.data, zones.data, i18n.language, server)
     const itemDocs = itemDocuments(items.data, i18n.language, server)
     import('./search-engine').then(
       (m) => live && setEngine({ engine: m.createSearchEngine(stageDocs, itemDocs) }),
@@ -51,8 +52,8 @@ function useSearchEngine() {
     return () => {
       live = false
     }
-  }, [items.data, stages.data, i18n.language, server])
-  return { engine, loading: items.isPending || stages.isPending, failed: items.isError || stages.isError }
+  }, [items.data, stages.data, zones.data, i18n.language, server])
+  return { engine, loading: items.isPending || stages.isPending || zones.isPending, failed: items.isError || stages.isError || zones.isError }
 }
 
 export function ResultCard({ result, query, position }: { result: SearchResult; query: string; position: number }) {
