@@ -1,17 +1,7 @@
-import Science from '@mui/icons-material/Science'
 import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
 import { useTranslation } from 'react-i18next'
 import { mirrorStore } from '../../lib/state'
-
-export function DemoBannerView() {
-  const { t } = useTranslation()
-  return (
-    <Alert severity="info" icon={<Science />} square sx={{ borderRadius: 0 }} data-testid="demo-banner">
-      {t('demo.banner')}
-    </Alert>
-  )
-}
 
 export function MirrorBannerView({ url, host, onClose }: { url: string; host: string; onClose: () => void }) {
   const { t } = useTranslation()

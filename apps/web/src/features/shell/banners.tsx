@@ -1,3 +1,6 @@
+import Science from '@mui/icons-material/Science'
+import Box from '@mui/material/Box'
+import { alpha } from '@mui/material/styles'
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { snackbar } from '../../components/feedback/snackbar-store'
@@ -18,18 +21,36 @@ export function useShellConfig() {
   return readShellConfig(hydrated ? config.data : undefined)
 }
 
-// The banners' Alert views load only when a banner is to be shown (most visits show none).
-const DemoBannerView = lazy(() => import('./banner-views').then((m) => ({ default: m.DemoBannerView })))
+// The mirror banner's Alert view loads only when it is to be shown (most visits show none).
 const MirrorBannerView = lazy(() => import('./banner-views').then((m) => ({ default: m.MirrorBannerView })))
 
-/** Whenever the server says its data includes simulated demo reports. */
+/**
+ * Whenever the server says its data includes simulated demo reports. Drawn with the first load's own
+ * parts (no Alert chunk): a default install shows it on every visit, and its first load of `/` has a
+ * JavaScript budget (bench:web).
+ */
 export function DemoBanner() {
+  const { t } = useTranslation()
   const { demo } = useShellConfig()
   if (!demo) return null
   return (
-    <Suspense fallback={null}>
-      <DemoBannerView />
-    </Suspense>
+    <Box
+      role="note"
+      data-testid="demo-banner"
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1.5,
+        px: 2,
+        py: 1,
+        typography: 'body2',
+        color: 'text.primary',
+        bgcolor: (theme) => alpha(theme.palette.info.main, theme.palette.mode === 'dark' ? 0.2 : 0.1),
+      }}
+    >
+      <Science fontSize="small" color="info" aria-hidden />
+      <span>{t('demo.banner')}</span>
+    </Box>
   )
 }
 
