@@ -1,6 +1,5 @@
 import CheckCircle from '@mui/icons-material/CheckCircle'
 import OpenInNew from '@mui/icons-material/OpenInNew'
-import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Card from '@mui/material/Card'
@@ -9,90 +8,17 @@ import CardContent from '@mui/material/CardContent'
 import Chip from '@mui/material/Chip'
 import Grid from '@mui/material/Grid'
 import Link from '@mui/material/Link'
-import List from '@mui/material/List'
-import ListItem from '@mui/material/ListItem'
-import ListItemText from '@mui/material/ListItemText'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import type { ParseKeys } from 'i18next'
-import { useMemo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
-import { TitledCard } from '../../components/titled-card'
 import { env } from '../../config/env'
 import { paths } from '../../config/paths'
-import { useDataset } from '../../lib/data'
 import { Bulletin } from '../notices/bulletin'
-import { MEMBER_ROLES, readCommunityConfig, type CommunityConfig, type CommunityLink } from './community-config'
+import { API_DOCS, CC_BY_NC, CommunityLinks, External, Page, PENGUIN_STATS, Section } from './about-layout'
 
-const CC_BY_NC = 'https://creativecommons.org/licenses/by-nc/4.0/'
-const PENGUIN_STATS = 'https://penguin-stats.io'
-/** The interactive API documentation every Dropwise server serves (a server path, not an app route). */
-const API_DOCS = '/api/docs'
-
-function useCommunity(): CommunityConfig {
-  const config = useDataset('config')
-  return useMemo(() => readCommunityConfig(config.data), [config.data])
-}
-
-function Page({ title, intro, children }: { title: ParseKeys; intro?: string; children: ReactNode }) {
-  const { t } = useTranslation()
-  return (
-    <Stack spacing={2}>
-      <Typography variant="h4" component="h1">
-        {t(title)}
-      </Typography>
-      {intro && <Typography color="text.secondary">{intro}</Typography>}
-      {children}
-    </Stack>
-  )
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return <TitledCard title={title}>{children}</TitledCard>
-}
-
-function External({ href, children }: { href: string; children: ReactNode }) {
-  return (
-    <Link href={href} target="_blank" rel="noreferrer noopener">
-      {children}
-    </Link>
-  )
-}
-
-function LinkButtons({ links }: { links: CommunityLink[] }) {
-  return (
-    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-      {links.map((l) => (
-        <Button key={l.url} variant="outlined" href={l.url} target="_blank" rel="noreferrer noopener" endIcon={<OpenInNew />}>
-          {l.label}
-        </Button>
-      ))}
-    </Stack>
-  )
-}
-
-/** Links of the operator's community, or a sentence saying the instance has none configured. */
-function CommunityLinks({ include }: { include: ('repository' | 'issues' | 'chat' | 'email')[] }) {
-  const { t } = useTranslation()
-  const c = useCommunity()
-  const links: CommunityLink[] = []
-  if (include.includes('repository') && c.repository) links.push({ label: t('browse.about.links.repository'), url: c.repository })
-  if (include.includes('issues') && c.issues) links.push({ label: t('browse.about.links.issues'), url: c.issues })
-  if (include.includes('chat')) links.push(...c.chat)
-  const email = include.includes('email') ? c.email : undefined
-  if (links.length === 0 && !email) return <Typography color="text.secondary">{t('browse.about.notConfigured')}</Typography>
-  return (
-    <Stack spacing={1}>
-      <LinkButtons links={links} />
-      {email && (
-        <Typography>
-          {t('browse.about.email')} <Link href={`mailto:${email}`}>{email}</Link>
-        </Typography>
-      )}
-    </Stack>
-  )
-}
+export { AboutContact, AboutDonate, AboutMembers } from './about-community'
 
 export const AboutBulletin = () => (
   <Page title="menu.bulletin">
@@ -103,52 +29,6 @@ export const AboutBulletin = () => (
     </Card>
   </Page>
 )
-
-const ROLE_KEYS = {
-  owner: { title: 'browse.about.members.roles.owner', hint: 'browse.about.members.roles.ownerHint' },
-  maintainer: { title: 'browse.about.members.roles.maintainer', hint: 'browse.about.members.roles.maintainerHint' },
-  contributor: { title: 'browse.about.members.roles.contributor', hint: 'browse.about.members.roles.contributorHint' },
-  translator: { title: 'browse.about.members.roles.translator', hint: 'browse.about.members.roles.translatorHint' },
-  other: { title: 'browse.about.members.roles.other', hint: 'browse.about.members.roles.otherHint' },
-} as const
-
-export function AboutMembers() {
-  const { t } = useTranslation()
-  const { members, repository } = useCommunity()
-  return (
-    <Page title="menu.members" intro={t('browse.about.members.intro')}>
-      {members.length === 0 && (
-        <Alert severity="info">
-          {t('browse.about.members.none')}{' '}
-          {repository && <External href={repository}>{t('browse.about.links.repository')}</External>}
-        </Alert>
-      )}
-      <Grid container spacing={2}>
-        {MEMBER_ROLES.map((role) => {
-          const people = members.filter((m) => m.role === role)
-          return (
-            <Grid key={role} size={{ xs: 12, sm: 6, md: 4 }}>
-              <Section title={t(ROLE_KEYS[role].title)}>
-                <Typography variant="body2" color="text.secondary">
-                  {t(ROLE_KEYS[role].hint)}
-                </Typography>
-                {people.length > 0 && (
-                  <List dense>
-                    {people.map((p) => (
-                      <ListItem key={p.name} disableGutters>
-                        <ListItemText primary={p.url ? <External href={p.url}>{p.name}</External> : p.name} />
-                      </ListItem>
-                    ))}
-                  </List>
-                )}
-              </Section>
-            </Grid>
-          )
-        })}
-      </Grid>
-    </Page>
-  )
-}
 
 const SKILLS = [
   { title: 'browse.about.contribute.skills.frontend', hint: 'browse.about.contribute.skills.frontendHint' },
@@ -233,40 +113,6 @@ export function AboutChangelog() {
           </Section>
         )
       })}
-    </Page>
-  )
-}
-
-export function AboutContact() {
-  const { t } = useTranslation()
-  return (
-    <Page title="menu.contact" intro={t('browse.about.contact.intro')}>
-      <Section title={t('browse.about.contact.operatorTitle')}>
-        <CommunityLinks include={['issues', 'chat', 'email']} />
-      </Section>
-      <Section title={t('browse.about.contact.dataTitle')}>
-        <Typography>
-          {t('browse.about.contact.dataBody')} <External href={PENGUIN_STATS}>Penguin Statistics</External>
-        </Typography>
-      </Section>
-    </Page>
-  )
-}
-
-export function AboutDonate() {
-  const { t } = useTranslation()
-  const { donate } = useCommunity()
-  return (
-    <Page title="menu.donate" intro={t('browse.about.donate.intro')}>
-      <Section title={t('browse.about.donate.operatorTitle')}>
-        {donate.length > 0 ? <LinkButtons links={donate} /> : <Typography color="text.secondary">{t('browse.about.donate.none')}</Typography>}
-      </Section>
-      <Section title={t('browse.about.donate.otherTitle')}>
-        <Typography sx={{ mb: 1 }}>{t('browse.about.donate.otherBody')}</Typography>
-        <Button component={RouterLink} to={paths.aboutContribute.href()}>
-          {t('menu.contribute')}
-        </Button>
-      </Section>
     </Page>
   )
 }

@@ -49,14 +49,26 @@ export default function AccountDialogs({ username, loginOpen, menu, onMenuClose 
   )
 }
 
+/** A failed login and where the ID came from: typed in the login box, or picked in the forgot-ID list. */
+interface LoginError {
+  message: string
+  from: 'input' | 'history'
+}
+
 function LoginDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation()
   const [id, setId] = useState('')
   const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<LoginError | null>(null)
   const [forgot, setForgot] = useState(false)
+  // An old "cannot be found" belongs to the attempt that made it: reopening the dialog starts clean.
+  const [wasOpen, setWasOpen] = useState(open)
+  if (open !== wasOpen) {
+    setWasOpen(open)
+    if (open) setError(null)
+  }
 
-  const submit = async (value = id) => {
+  const submit = async (value: string, from: LoginError['from']) => {
     if (!value.trim() || busy) return
     setBusy(true)
     setError(null)
@@ -69,7 +81,7 @@ function LoginDialog({ open, onClose }: { open: boolean; onClose: () => void }) 
       setForgot(false)
       onClose()
       then?.()
-    } else setError(result.reason === 'not-found' ? t('auth.failed.notFound') : t('auth.failed.message', { message: result.message }))
+    } else setError({ message: result.reason === 'not-found' ? t('auth.failed.notFound') : t('auth.failed.message', { message: result.message }), from })
   }
 
   return (
@@ -83,24 +95,35 @@ function LoginDialog({ open, onClose }: { open: boolean; onClose: () => void }) 
             margin="dense"
             label={`${t('auth.userId')} *`}
             value={id}
-            onChange={(e) => setId(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') void submit()
+            onChange={(e) => {
+              setId(e.target.value)
+              setError(null)
             }}
-            error={error !== null}
-            helperText={error ?? (id.trim() ? t('auth.userIdHint') : t('auth.required'))}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') void submit(id, 'input')
+            }}
+            error={error?.from === 'input'}
+            helperText={error?.from === 'input' ? error.message : id.trim() ? t('auth.userIdHint') : t('auth.required')}
             slotProps={{ htmlInput: { 'data-testid': 'login-input', autoComplete: 'username' } }}
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setForgot(true)}>{t('auth.forgot.open')}</Button>
+          <Button
+            onClick={() => {
+              setError(null)
+              setForgot(true)
+            }}
+            data-testid="login-forgot"
+          >
+            {t('auth.forgot.open')}
+          </Button>
           <Button onClick={onClose}>{t('dialog.cancel')}</Button>
-          <Button variant="contained" disabled={!id.trim() || busy} onClick={() => void submit()} data-testid="login-submit">
+          <Button variant="contained" disabled={!id.trim() || busy} onClick={() => void submit(id, 'input')} data-testid="login-submit">
             {t('auth.login')}
           </Button>
         </DialogActions>
       </Dialog>
-      <ForgotIdDialog open={forgot} onClose={() => setForgot(false)} onPick={(picked) => void submit(picked)} error={error} />
+      <ForgotIdDialog open={forgot} onClose={() => setForgot(false)} onPick={(picked) => void submit(picked, 'history')} error={error?.from === 'history' ? error.message : null} />
     </>
   )
 }
@@ -117,7 +140,7 @@ function ForgotIdDialog({ open, onClose, onPick, error }: { open: boolean; onClo
           {sorted.length ? t('auth.forgot.tips') : t('auth.forgot.empty')}
         </Typography>
         {error && (
-          <Typography color="error" variant="body2">
+          <Typography color="error" variant="body2" role="alert" data-testid="forgot-error">
             {error}
           </Typography>
         )}

@@ -23,7 +23,7 @@ import { ApiError, apiRequest } from '../../lib/api'
 import { useDataset } from '../../lib/data'
 import { useAuth, useDataSource } from '../../lib/state-hooks'
 import { probe } from '../probe/probe'
-import { ERROR_KEYS } from './labels'
+import { ERROR_KEYS, problemText } from './labels'
 import { QueryEditor, type Catalog } from './query-editor'
 import { QueryResult } from './query-results'
 import {
@@ -39,6 +39,7 @@ import {
   type QueryDraft,
   type QueryErrorKind,
 } from './query-model'
+import { applyDraftPatch } from './trend-interval'
 import { useStagesOf } from './use-catalog'
 
 /** `/advanced`: up to five queries over chosen stages, items, servers and windows, as matrices or trends. */
@@ -124,7 +125,7 @@ function QueryBuilder({ presetKey, catalog, initial }: { presetKey: string; cata
   useEffect(() => () => abort.current?.abort(), [])
 
   const update = useCallback((key: number, patch: Partial<QueryDraft>) => {
-    setDrafts((ds) => ds.map((d) => (d.key === key ? { ...d, ...patch } : d)))
+    setDrafts((ds) => ds.map((d) => (d.key === key ? applyDraftPatch(d, patch, Date.now()) : d)))
   }, [])
   const editors = useMemo(() => new Map(drafts.map((d) => [d.key, (patch: Partial<QueryDraft>) => update(d.key, patch)])), [drafts, update])
 
@@ -182,15 +183,6 @@ function QueryBuilder({ presetKey, catalog, initial }: { presetKey: string; cata
     setRunning(false)
   }
 
-  const problemText = (p: DraftProblem) =>
-    p.code === 'noStage'
-      ? t('advanced.problems.noStage')
-      : p.code === 'invalidRange'
-        ? t('advanced.problems.invalidRange')
-        : p.code === 'personalNeedsLogin'
-          ? t('advanced.problems.personalNeedsLogin')
-          : t('advanced.problems.tooManySections', { sections: p.sections, max: 360 })
-
   return (
     <>
       <Card component="section" aria-label={t('advanced.queriesLabel')}>
@@ -234,7 +226,7 @@ function QueryBuilder({ presetKey, catalog, initial }: { presetKey: string; cata
           />
           {problems[currentIndex] && problems[currentIndex].code !== 'noStage' && problems[currentIndex].code !== 'invalidRange' && (
             <Alert severity="warning" sx={{ mt: 2 }}>
-              {problemText(problems[currentIndex])}
+              {problemText(t, problems[currentIndex])}
             </Alert>
           )}
         </CardContent>

@@ -1,5 +1,5 @@
-import type { ParseKeys } from 'i18next'
-import { DAY_MS, HOUR_MS, type QueryErrorKind } from './query-model'
+import type { ParseKeys, TFunction } from 'i18next'
+import { DAY_MS, HOUR_MS, MAX_TREND_SECTIONS, type DraftProblem, type QueryErrorKind } from './query-model'
 
 const INTERVAL_KEYS: Record<number, ParseKeys> = {
   [HOUR_MS]: 'advanced.interval.h1',
@@ -27,3 +27,13 @@ export const ERROR_KEYS: Record<QueryErrorKind, ParseKeys> = {
   invalidRequest: 'advanced.errors.invalidRequest',
   other: 'advanced.errors.other',
 }
+
+/** Why a query cannot run, in words. */
+export const problemText = (t: TFunction, p: DraftProblem): string =>
+  p.code === 'noStage'
+    ? t('advanced.problems.noStage')
+    : p.code === 'invalidRange'
+      ? t('advanced.problems.invalidRange')
+      : p.code === 'personalNeedsLogin'
+        ? t('advanced.problems.personalNeedsLogin')
+        : t('advanced.problems.tooManySections', { sections: p.sections, max: MAX_TREND_SECTIONS })

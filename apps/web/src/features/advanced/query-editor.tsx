@@ -1,11 +1,6 @@
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete'
 import Box from '@mui/material/Box'
-import FormControl from '@mui/material/FormControl'
-import FormHelperText from '@mui/material/FormHelperText'
-import FormLabel from '@mui/material/FormLabel'
 import Grid from '@mui/material/Grid'
-import MenuItem from '@mui/material/MenuItem'
-import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import ToggleButton from '@mui/material/ToggleButton'
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
@@ -18,8 +13,9 @@ import { formatDate } from '../../lib/format'
 import { localized } from '../../lib/i18n'
 import { authStore } from '../../lib/state'
 import { openLoginDialog } from '../account/account-manager'
-import { INTERVAL_OPTIONS_MS, QUERYABLE_ITEM_TYPES, QUERYABLE_ZONE_TYPES, fromLocalInput, toLocalInput, type DraftProblem, type QueryDraft, type QueryKind } from './query-model'
-import { intervalLabelKey } from './labels'
+import { Field } from './field'
+import { KindControls } from './kind-controls'
+import { MAX_TREND_SECTIONS, QUERYABLE_ITEM_TYPES, QUERYABLE_ZONE_TYPES, fromLocalInput, toLocalInput, type DraftProblem, type QueryDraft } from './query-model'
 import { useStagesOf } from './use-catalog'
 
 export interface Catalog {
@@ -119,7 +115,7 @@ export function QueryEditor({
     problem?.code === 'invalidRange'
       ? t('advanced.problems.invalidRange')
       : problem?.code === 'tooManySections'
-        ? t('advanced.problems.tooManySections', { sections: problem.sections, max: 360 })
+        ? t('advanced.problems.tooManySections', { sections: problem.sections, max: MAX_TREND_SECTIONS })
         : null
 
   return (
@@ -271,54 +267,8 @@ export function QueryEditor({
       </Grid>
 
       <Grid size={{ xs: 12 }}>
-        <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-          <Field label={t('advanced.query.kind')} id={`${id}-kind`}>
-            <ToggleButtonGroup
-              size="small"
-              exclusive
-              value={draft.kind}
-              onChange={(_e, v: QueryKind | null) => v && onChange({ kind: v })}
-              aria-labelledby={`${id}-kind`}
-            >
-              <ToggleButton value="matrix" data-testid="advanced-kind-matrix">
-                {t('advanced.query.matrix')}
-              </ToggleButton>
-              <ToggleButton value="trend" data-testid="advanced-kind-trend">
-                {t('advanced.query.trend')}
-              </ToggleButton>
-            </ToggleButtonGroup>
-            <FormHelperText>{draft.kind === 'trend' ? t('advanced.query.trendHint') : t('advanced.query.matrixHint')}</FormHelperText>
-          </Field>
-          {draft.kind === 'trend' && (
-            <TextField
-              select
-              size="small"
-              sx={{ minWidth: 160, mt: 3 }}
-              label={t('advanced.query.interval')}
-              value={draft.intervalMs}
-              onChange={(e) => onChange({ intervalMs: Number(e.target.value) })}
-              slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'advanced-interval' } as object } }}
-            >
-              {INTERVAL_OPTIONS_MS.map((ms) => (
-                <MenuItem key={ms} value={ms}>
-                  {t(intervalLabelKey(ms))}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        </Stack>
+        <KindControls draft={draft} onChange={onChange} />
       </Grid>
     </Grid>
-  )
-}
-
-function Field({ label, id, children }: { label: string; id: string; children: React.ReactNode }) {
-  return (
-    <FormControl component="fieldset" sx={{ minWidth: 0 }}>
-      <FormLabel id={id} component="legend" sx={{ mb: 0.5, fontSize: '0.875rem' }}>
-        {label}
-      </FormLabel>
-      {children}
-    </FormControl>
   )
 }

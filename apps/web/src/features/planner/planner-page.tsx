@@ -1,5 +1,5 @@
-import type { PlanRequest, PlanResponse, PlanSuccess, PlanSynthesis } from '@dropwise/planner'
-import type { Item, Stage } from '@dropwise/schemas'
+import type { PlanRequest, PlanResponse } from '@dropwise/planner'
+import type { Stage } from '@dropwise/schemas'
 import Calculate from '@mui/icons-material/Calculate'
 import FilterAlt from '@mui/icons-material/FilterAlt'
 import ImportExport from '@mui/icons-material/ImportExport'
@@ -17,90 +17,31 @@ import Stack from '@mui/material/Stack'
 import Switch from '@mui/material/Switch'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
-import { memo, useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { snackbar } from '../../components/feedback/snackbar-store'
-import { ItemIcon } from '../../components/item-icon'
 import { useDataset } from '../../lib/data'
 import { localized } from '../../lib/i18n'
 import { useStore } from '../../lib/persisted-store'
 import { useDataSource } from '../../lib/state-hooks'
-import { applyCraft, craftShortages } from './craft'
+import { CALCULATE_HINTS, CALCULATE_LABELS } from './calculate-labels'
+import { calculateButtonState, canCalculate, type Calculation } from './calculate-state'
+import { applyCraft, craftShortages, type WholeCraft } from './craft'
 import { ExcludeDialog } from './exclude-dialog'
 import { IoDialog } from './io-dialog'
-import { NumberStepper } from './number-stepper'
-import { buildPlanRequest } from './plan-request'
+import { buildPlanRequest, wantsAnything } from './plan-request'
+import { ItemStepper } from './planner-item-card'
 import { countOf, isPlannerItem, OPTION_KEYS, reconcileServer, resetState, setCount, type PlannerState, type ResetChoice } from './planner-state'
 import { plannerStore } from './planner-store'
-import { PlanTotals, ResultDialog, StageList, type Lookup } from './result-view'
+import { ResultDialog, type Lookup } from './result-view'
 import { ResetDialog } from './reset-dialog'
 import { usePlannerEngine } from './use-planner-engine'
+import { failureText, planOnServer } from './plan-call'
+import { LivePlanCard } from './live-plan-card'
 
 export const RESET_TOAST_MS = 7000
 export const CALCULATION_ERROR_MS = 15_000
 export const CRAFT_NOTICE_MS = 3000
-
-type Calculation = { status: 'idle' } | { status: 'pending'; key: string } | { status: 'done'; key: string; plan: PlanSuccess } | { status: 'failed'; key: string }
-
-/** POSTs to the planner service named by /config (no credentials), for when the worker cannot run. */
-const planOnServer = async (url: string, request: PlanRequest): Promise<PlanResponse> => {
-  const res = await fetch(url, { method: 'POST', body: JSON.stringify(request), headers: { 'Content-Type': 'application/json' }, credentials: 'omit' })
-  const body = (await res.json()) as PlanResponse | { message?: string }
-  if ('error' in body || 'stages' in body) return body as PlanResponse
-  throw new Error(`(${res.status}) ${(body as { message?: string }).message ?? res.statusText}`)
-}
-
-const ItemStepper = memo(function ItemStepper({
-  item,
-  name,
-  have,
-  need,
-  onSet,
-}: {
-  item: Item
-  name: string
-  have: number
-  need: number
-  onSet: (id: string, patch: { have?: number; need?: number }) => void
-}) {
-  const { t } = useTranslation()
-  return (
-    <Card variant="outlined" component="li" data-testid={`planner-item-${item.itemId}`} aria-label={name}>
-      <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-          <ItemIcon item={item} size={32} />
-          <Typography variant="subtitle2" component="h3" noWrap title={name}>
-            {name}
-          </Typography>
-        </Stack>
-        <Stack direction="row" spacing={1}>
-          <NumberStepper
-            label={t('planner.need')}
-            inputLabel={`${t('planner.need')}: ${name}`}
-            value={need}
-            onChange={(v) => onSet(item.itemId, { need: v })}
-            decreaseLabel={t('planner.decrease', { field: t('planner.need'), item: name })}
-            increaseLabel={t('planner.increase', { field: t('planner.need'), item: name })}
-            testId={`planner-need-${item.itemId}`}
-          />
-          <NumberStepper
-            label={t('planner.have')}
-            inputLabel={`${t('planner.have')}: ${name}`}
-            value={have}
-            onChange={(v) => onSet(item.itemId, { have: v })}
-            decreaseLabel={t('planner.decrease', { field: t('planner.have'), item: name })}
-            increaseLabel={t('planner.increase', { field: t('planner.have'), item: name })}
-            testId={`planner-have-${item.itemId}`}
-          />
-        </Stack>
-      </CardContent>
-    </Card>
-  )
-})
-
-/** A reason a player understands for a failed plan (the package's reason is English). */
-const failureText = (response: Extract<PlanResponse, { error: true }>, unobtainable: (items: string[]) => string): string =>
-  response.code === 'unobtainable-item' && response.items?.length ? unobtainable(response.items) : response.reason
 
 export function Planner() {
   const { t, i18n } = useTranslation()
@@ -127,7 +68,6 @@ export function Planner() {
   const offered = useMemo(() => new Set(plannerItems.map((i) => i.itemId)), [plannerItems])
   const itemById = useMemo(() => new Map((items.data ?? []).map((i) => [i.itemId, i])), [items.data])
   const stageById = useMemo(() => new Map((stages.data ?? []).map((s) => [s.stageId, s])), [stages.data])
-  const lookup: Lookup = useMemo(() => ({ item: (id) => itemById.get(id), stage: (id): Stage | undefined => stageById.get(id) }), [itemById, stageById])
   const itemName = useCallback((id: string) => {
     const item = itemById.get(id)
     return item ? localized(item.name_i18n, item.name, i18n.language) : id
@@ -139,8 +79,19 @@ export function Planner() {
   )
 
   const request = useMemo(() => (items.data ? buildPlanRequest(state, server, offered) : null), [state, server, offered, items.data])
-  const requestKey = request ? JSON.stringify(request) : ''
+  const requestKey = request ? JSON.stringify(request) : null
   const engine = usePlannerEngine(server, request)
+  // Only the latest calculation may change the state: a craft's recalculation can overlap an earlier one.
+  const calcSeq = useRef(0)
+  // The plan a craft was made from: its crafts are spent, repeated clicks on it do nothing.
+  const craftedFrom = useRef<object | null>(null)
+  const craftToast = useRef<number | null>(null)
+  const engineFormulas = engine.formulas
+  const formulaById = useMemo(() => new Map((engineFormulas ?? []).map((f) => [f.id, f])), [engineFormulas])
+  const lookup: Lookup = useMemo(
+    () => ({ item: (id) => itemById.get(id), stage: (id): Stage | undefined => stageById.get(id), formula: (id) => formulaById.get(id) }),
+    [itemById, stageById, formulaById],
+  )
 
   const onSet = useCallback((id: string, patch: { have?: number; need?: number }) => plannerStore.set((s) => setCount(s, id, patch)), [])
   const update = (next: (s: PlannerState) => PlannerState) => plannerStore.set(next)
@@ -148,6 +99,8 @@ export function Planner() {
   const calculate = async (req: PlanRequest | null = request) => {
     if (!req) return
     const key = JSON.stringify(req)
+    const seq = ++calcSeq.current
+    const latest = () => seq === calcSeq.current
     setCalc({ status: 'pending', key })
     setResultOpen(true)
     try {
@@ -157,6 +110,7 @@ export function Planner() {
         const url = (config.data?.planner as { url?: unknown } | undefined)?.url
         response = await planOnServer(typeof url === 'string' ? url : '/planner/plan', req)
       }
+      if (!latest()) return
       if (response.error) {
         setCalc({ status: 'failed', key })
         setResultOpen(false)
@@ -165,26 +119,32 @@ export function Planner() {
       }
       setCalc({ status: 'done', key, plan: response })
     } catch (err) {
+      if (!latest()) return
       setCalc({ status: 'failed', key })
       setResultOpen(false)
       snackbar.show(`${t('network.error')} (${err instanceof Error ? err.message : String(err)})`, { severity: 'error', timeout: 0 })
     }
   }
 
-  const craft = (synthesis: PlanSynthesis) => {
+  /** One craft notice at a time: a new one replaces the last instead of queueing behind it. */
+  const craftNotice = (message: string, severity: 'success' | 'error') => {
+    if (craftToast.current !== null) snackbar.close(craftToast.current)
+    craftToast.current = snackbar.show(message, severity === 'success' ? { severity, timeout: CRAFT_NOTICE_MS } : { severity })
+  }
+
+  const craft = (whole: WholeCraft) => {
+    const from = calc.status === 'done' ? calc.plan : null
+    if (from === null || craftedFrom.current === from) return
     const current = plannerStore.get()
-    const shortages = craftShortages(current, synthesis)
-    if (shortages.length > 0) {
-      snackbar.show(
-        shortages.map((s) => t('planner.craft.errors.notEnough', { item: itemName(s.itemId), need: s.need, have: s.have })).join(' '),
-        { severity: 'error' },
-      )
+    const shortages = craftShortages(current, whole)
+    const next = applyCraft(current, whole)
+    if (shortages.length > 0 || !next) {
+      craftNotice(shortages.map((s) => t('planner.craft.errors.notEnough', { item: itemName(s.itemId), need: s.need, have: s.have })).join(' '), 'error')
       return
     }
-    const next = applyCraft(current, synthesis)
-    if (!next) return
+    craftedFrom.current = from
     plannerStore.set(next)
-    snackbar.show(t('planner.craft.success', { item: itemName(synthesis.target), count: synthesis.count }), { severity: 'success', timeout: CRAFT_NOTICE_MS })
+    craftNotice(t('planner.craft.success', { item: itemName(whole.target), count: whole.crafts }), 'success')
     void calculate(buildPlanRequest(next, server, offered))
   }
 
@@ -194,11 +154,11 @@ export function Planner() {
     snackbar.show(t('planner.reset.success'), { severity: 'success', timeout: RESET_TOAST_MS })
   }
 
-  const done = calc.status === 'done' && calc.key === requestKey
+  const button = calculateButtonState(calc, requestKey, request !== null && wantsAnything(request))
+  const buttonLabel = t(CALCULATE_LABELS[button])
   const shownPlan = calc.status === 'done' ? calc.plan : null
   const needle = filter.trim().toLowerCase()
   const visible = needle ? plannerItems.filter((i) => itemName(i.itemId).toLowerCase().includes(needle) || i.itemId.includes(needle)) : plannerItems
-  const live = engine.live ?? engine.stale
   const demanded = state.items.filter((i) => i.need > 0 && offered.has(i.id)).length
 
   if (items.error) {
@@ -215,67 +175,15 @@ export function Planner() {
         {t('menu.planner')}
       </Typography>
 
-      <Card component="section" aria-labelledby="planner-live-title">
-        <CardContent>
-          <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1, gap: 1, flexWrap: 'wrap' }}>
-            <Typography variant="h6" component="h2" id="planner-live-title">
-              {t('planner.live.title')}
-            </Typography>
-            {engine.live && (
-              <Typography variant="caption" color="text.secondary" data-testid="planner-live-ms">
-                {t('planner.live.solvedIn', { ms: engine.live.ms.toFixed(0) })}
-              </Typography>
-            )}
-          </Stack>
-          {(engine.status === 'loading-data' || engine.status === 'loading-solver') && (
-            <Box role="status" aria-live="polite">
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                {t(engine.status === 'loading-data' ? 'planner.live.loadingData' : 'planner.live.loadingSolver')}
-              </Typography>
-              <LinearProgress />
-            </Box>
-          )}
-          {engine.status === 'failed' && (
-            <Alert severity="warning" action={<Button onClick={engine.retry}>{t('planner.retry')}</Button>}>
-              {t('planner.live.failed', { error: engine.error ?? '' })}
-            </Alert>
-          )}
-          {!engine.hasRequest && (engine.status === 'ready' || engine.status === 'idle') && <Typography color="text.secondary">{t('planner.live.empty')}</Typography>}
-          {engine.status === 'ready' && engine.hasRequest && (
-            <Box aria-live="polite" aria-busy={engine.liveBusy} data-testid="planner-live" data-state={engine.live ? 'fresh' : 'stale'}>
-              {engine.liveBusy && <LinearProgress sx={{ mb: 1 }} aria-label={t('planner.calculating')} />}
-              {live?.response.error && <Alert severity="error">{failureText(live.response, unobtainable)}</Alert>}
-              {live && !live.response.error && (
-                <Stack spacing={2} sx={{ opacity: engine.live ? 1 : 0.6 }}>
-                  <PlanTotals plan={live.response} />
-                  <StageList plan={live.response} lookup={lookup} limit={6} />
-                  {live.response.stages.length > 6 && (
-                    <Typography variant="body2" color="text.secondary">
-                      {t('planner.live.more', { count: live.response.stages.length - 6 })}
-                    </Typography>
-                  )}
-                  <Stack direction="row" sx={{ alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-                    <Typography variant="body2" color="text.secondary">
-                      {t('planner.live.syntheses', { count: live.response.syntheses.length })}
-                    </Typography>
-                    <Button
-                      onClick={() => {
-                        if (live.response.error) return
-                        setCalc({ status: 'done', key: live.key, plan: live.response })
-                        setResultOpen(true)
-                      }}
-                      data-testid="planner-open-result"
-                    >
-                      {t('planner.live.details')}
-                    </Button>
-                  </Stack>
-                </Stack>
-              )}
-              {!live && <CircularProgress size={24} aria-label={t('planner.calculating')} />}
-            </Box>
-          )}
-        </CardContent>
-      </Card>
+      <LivePlanCard
+        engine={engine}
+        lookup={lookup}
+        unobtainable={unobtainable}
+        onOpen={(key, plan) => {
+          setCalc({ status: 'done', key, plan })
+          setResultOpen(true)
+        }}
+      />
 
       <Card component="section" aria-labelledby="planner-options-title">
         <CardContent>
@@ -301,10 +209,26 @@ export function Planner() {
             <Button variant="outlined" color="error" startIcon={<RestartAlt />} onClick={() => setDialog('reset')} data-testid="planner-open-reset">
               {t('planner.reset.title')}
             </Button>
-            <Button variant="contained" startIcon={<Calculate />} disabled={done || !request} onClick={() => void calculate()} data-testid="planner-calculate">
-              {t('planner.actions.calculate')}
+            <Button
+              variant="contained"
+              startIcon={button === 'pending' ? <CircularProgress size={18} color="inherit" /> : <Calculate />}
+              disabled={!canCalculate(button)}
+              onClick={() => void calculate()}
+              aria-describedby="planner-calculate-hint"
+              data-testid="planner-calculate"
+              data-state={button}
+            >
+              {buttonLabel}
             </Button>
+            {button === 'done' && (
+              <Button onClick={() => setResultOpen(true)} data-testid="planner-show-result">
+                {t('planner.actions.showResult')}
+              </Button>
+            )}
           </Stack>
+          <Typography variant="body2" color="text.secondary" id="planner-calculate-hint" sx={{ mt: 1 }} data-testid="planner-calculate-hint">
+            {t(CALCULATE_HINTS[button])}
+          </Typography>
         </CardContent>
       </Card>
 
@@ -331,13 +255,14 @@ export function Planner() {
         color="primary"
         variant="extended"
         onClick={() => void calculate()}
-        disabled={done || !request}
+        disabled={!canCalculate(button)}
         sx={{ position: 'fixed', right: 24, bottom: 24 }}
-        aria-label={t('planner.actions.calculate')}
+        aria-describedby="planner-calculate-hint"
         data-testid="planner-fab"
+        data-state={button}
       >
         <Calculate sx={{ mr: 1 }} />
-        {t('planner.actions.calculate')}
+        {buttonLabel}
       </Fab>
 
       <ResultDialog
@@ -351,6 +276,7 @@ export function Planner() {
           setResultOpen(false)
           void calculate()
         }}
+        craftDisabled={shownPlan !== null && craftedFrom.current === shownPlan}
         onCraft={craft}
       />
       <ExcludeDialog

@@ -1,11 +1,9 @@
-import type { PlanSuccess, PlanSynthesis } from '@dropwise/planner'
-import type { Item, Stage } from '@dropwise/schemas'
+import type { PlanSuccess } from '@dropwise/planner'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Card from '@mui/material/Card'
 import CardContent from '@mui/material/CardContent'
-import Chip from '@mui/material/Chip'
 import Dialog from '@mui/material/Dialog'
 import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
@@ -19,30 +17,13 @@ import Typography from '@mui/material/Typography'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
-import { ItemIcon } from '../../components/item-icon'
 import { paths } from '../../config/paths'
-import { localized } from '../../lib/i18n'
-import { craftShortages, type CraftShortage } from './craft'
+import type { WholeCraft } from './craft'
+import { ItemChip, useNames, type Lookup } from './plan-parts'
 import type { PlannerState } from './planner-state'
+import { SynthesisList } from './synthesis-list'
 
-export interface Lookup {
-  item: (id: string) => Item | undefined
-  stage: (id: string) => Stage | undefined
-}
-
-const useNames = (lookup: Lookup) => {
-  const { i18n } = useTranslation()
-  return {
-    item: (id: string) => {
-      const item = lookup.item(id)
-      return item ? localized(item.name_i18n, item.name, i18n.language) : id
-    },
-    stage: (id: string) => {
-      const stage = lookup.stage(id)
-      return stage ? localized(stage.code_i18n, stage.code, i18n.language) : id
-    },
-  }
-}
+export type { Lookup } from './plan-parts'
 
 /** LMD, sanity and EXP of a plan, rounded up with thousands separators (web-reference row 115). */
 export function PlanTotals({ plan }: { plan: PlanSuccess }) {
@@ -66,22 +47,6 @@ export function PlanTotals({ plan }: { plan: PlanSuccess }) {
         </Box>
       ))}
     </Stack>
-  )
-}
-
-function ItemChip({ id, amount, lookup, value = false }: { id: string; amount: string; lookup: Lookup; value?: boolean }) {
-  const names = useNames(lookup)
-  const item = lookup.item(id)
-  return (
-    <Chip
-      component={RouterLink}
-      to={paths.statsByItemSelected.href(id)}
-      clickable
-      variant="outlined"
-      avatar={item ? <ItemIcon item={item} size={24} /> : undefined}
-      label={value ? `${names.item(id)}: ${amount}` : `${names.item(id)} × ${amount}`}
-      sx={{ mr: 0.5, mb: 0.5 }}
-    />
   )
 }
 
@@ -121,58 +86,6 @@ export function StageList({ plan, lookup, limit }: { plan: PlanSuccess; lookup: 
   )
 }
 
-function ShortageList({ shortages, lookup }: { shortages: CraftShortage[]; lookup: Lookup }) {
-  const { t } = useTranslation()
-  const names = useNames(lookup)
-  return (
-    <Alert severity="warning" sx={{ mt: 1 }}>
-      <Typography variant="body2">{t('planner.craft.impossible')}</Typography>
-      <Box component="ul" sx={{ m: 0, pl: 2 }}>
-        {shortages.map((s) => (
-          <li key={s.itemId}>{t('planner.craft.errors.notEnough', { item: names.item(s.itemId), need: s.need, have: s.have })}</li>
-        ))}
-      </Box>
-    </Alert>
-  )
-}
-
-function SynthesisList({ plan, lookup, state, onCraft }: { plan: PlanSuccess; lookup: Lookup; state: PlannerState; onCraft: (s: PlanSynthesis) => void }) {
-  const { t } = useTranslation()
-  const names = useNames(lookup)
-  if (plan.syntheses.length === 0) return <Alert severity="info">{t('planner.result.noSyntheses')}</Alert>
-  return (
-    <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="planner-syntheses">
-      {plan.syntheses.map((s) => {
-        const shortages = craftShortages(state, s)
-        const target = lookup.item(s.target)
-        return (
-          <Card component="li" variant="outlined" key={s.target}>
-            <CardContent sx={{ py: 1, '&:last-child': { pb: 1 } }}>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5, flexWrap: 'wrap' }}>
-                {target && <ItemIcon item={target} size={32} />}
-                <Link component={RouterLink} to={paths.statsByItemSelected.href(s.target)} variant="subtitle1" sx={{ fontWeight: 600 }}>
-                  {names.item(s.target)}
-                </Link>
-                <Typography color="text.secondary">× {s.count}</Typography>
-                <Box sx={{ flexGrow: 1 }} />
-                <Button size="small" variant="outlined" onClick={() => onCraft(s)} data-testid={`planner-craft-${s.target}`}>
-                  {t('planner.craft.do')}
-                </Button>
-              </Stack>
-              <Box>
-                {Object.entries(s.materials).map(([id, amount]) => (
-                  <ItemChip key={id} id={id} amount={amount} lookup={lookup} />
-                ))}
-              </Box>
-              {shortages.length > 0 && <ShortageList shortages={shortages} lookup={lookup} />}
-            </CardContent>
-          </Card>
-        )
-      })}
-    </Stack>
-  )
-}
-
 function ValueList({ plan, lookup }: { plan: PlanSuccess; lookup: Lookup }) {
   const { t } = useTranslation()
   const levels = plan.values.map((l) => ({ ...l, items: l.items.filter((i) => Number.parseFloat(i.value) !== 0) })).filter((l) => l.items.length > 0)
@@ -197,7 +110,7 @@ function ValueList({ plan, lookup }: { plan: PlanSuccess; lookup: Lookup }) {
 }
 
 /** The three tabs of a plan: stages, syntheses, values by level. */
-export function PlanTabs({ plan, lookup, state, onCraft }: { plan: PlanSuccess; lookup: Lookup; state: PlannerState; onCraft: (s: PlanSynthesis) => void }) {
+export function PlanTabs({ plan, lookup, state, craftDisabled, onCraft }: { plan: PlanSuccess; lookup: Lookup; state: PlannerState; craftDisabled: boolean; onCraft: (c: WholeCraft) => void }) {
   const { t } = useTranslation()
   const [tab, setTab] = useState(0)
   const tabs = [t('planner.result.tabs.stages'), t('planner.result.tabs.syntheses'), t('planner.result.tabs.values')]
@@ -210,7 +123,7 @@ export function PlanTabs({ plan, lookup, state, onCraft }: { plan: PlanSuccess; 
       </Tabs>
       <Box role="tabpanel" id={`planner-tabpanel-${tab}`} aria-labelledby={`planner-tab-${tab}`} sx={{ pt: 2 }}>
         {tab === 0 && <StageList plan={plan} lookup={lookup} />}
-        {tab === 1 && <SynthesisList plan={plan} lookup={lookup} state={state} onCraft={onCraft} />}
+        {tab === 1 && <SynthesisList plan={plan} lookup={lookup} state={state} disabled={craftDisabled} onCraft={onCraft} />}
         {tab === 2 && <ValueList plan={plan} lookup={lookup} />}
       </Box>
     </>
@@ -225,11 +138,13 @@ interface ResultDialogProps {
   state: PlannerState
   onClose: () => void
   onRecalculate: () => void
-  onCraft: (s: PlanSynthesis) => void
+  /** Crafting from this plan is over (done once; the plan is being recalculated). */
+  craftDisabled: boolean
+  onCraft: (c: WholeCraft) => void
 }
 
 /** The result dialog: persistent while calculating (spec 001 §2, §4). */
-export function ResultDialog({ open, pending, plan, lookup, state, onClose, onRecalculate, onCraft }: ResultDialogProps) {
+export function ResultDialog({ open, pending, plan, lookup, state, onClose, onRecalculate, craftDisabled, onCraft }: ResultDialogProps) {
   const { t } = useTranslation()
   return (
     <Dialog
@@ -256,7 +171,7 @@ export function ResultDialog({ open, pending, plan, lookup, state, onClose, onRe
             <Typography variant="body2" color="text.secondary">
               {t('planner.notices.autoExistence')}
             </Typography>
-            <PlanTabs plan={plan} lookup={lookup} state={state} onCraft={onCraft} />
+            <PlanTabs plan={plan} lookup={lookup} state={state} craftDisabled={craftDisabled} onCraft={onCraft} />
           </Stack>
         )}
       </DialogContent>

@@ -145,6 +145,8 @@ export const usePlannerEngine = (server: Server, request: PlanRequest | null) =>
     stale: live && live.key !== key ? live : null,
     liveBusy,
     hasRequest: key !== null,
+    /** The workshop recipes the solver was given (null until loaded), so crafts can be shown in whole items. */
+    formulas: source.data?.formulas ?? null,
     solve,
   }
 }

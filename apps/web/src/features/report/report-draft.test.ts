@@ -7,7 +7,9 @@ import {
   dropCategories,
   hasFurniture,
   isBatchItem,
+  isRecruitment,
   MAX_QUANTITY,
+  noticeRules,
   quantityOf,
   reportBody,
   reportHashOf,
@@ -79,6 +81,29 @@ describe('furniture', () => {
   it('is offered only where the drop table has it', () => {
     expect(stageHasFurniture(stage17)).toBe(true)
     expect(stageHasFurniture({ dropInfos: [{ dropType: 'NORMAL_DROP', bounds: b(1, 1) }] })).toBe(false)
+  })
+  it('is not offered on gacha stages, nor where the furniture rule is bounded to 0', () => {
+    // The seed's gacha boxes (randomMaterial_*) carry a furniture rule of 0..0.
+    const box = { isGacha: true, dropInfos: [{ itemId: 'furni', dropType: 'FURNITURE', bounds: b(0, 0) }] } as Pick<Stage, 'dropInfos' | 'isGacha'>
+    expect(stageHasFurniture(box)).toBe(false)
+    expect(stageHasFurniture({ ...box, isGacha: false })).toBe(false)
+    expect(stageHasFurniture({ ...stage17, isGacha: true })).toBe(false)
+    expect(stageHasFurniture({ ...stage17, isGacha: false })).toBe(true)
+  })
+})
+
+describe('stages and notices that do not apply', () => {
+  it('keeps every notice for a stage, and only the applicable ones for a gacha stage', () => {
+    expect(noticeRules(false)).toEqual(['rule_1', 'rule_2', 'rule_3', 'rule_4', 'rule_5', 'rule_6'])
+    // No "one clear", "empty report", "3-star" or "first clear" rule for opening boxes.
+    expect(noticeRules(true)).toEqual(['rule_3', 'rule_6'])
+  })
+  it('knows recruitment by its stage id or its zone type', () => {
+    expect(isRecruitment({ type: 'RECRUIT' }, 'recruit')).toBe(true)
+    expect(isRecruitment(undefined, 'recruit')).toBe(true)
+    expect(isRecruitment({ type: 'RECRUIT' }, 'other')).toBe(true)
+    expect(isRecruitment({ type: 'MAINLINE' }, 'main_01-07')).toBe(false)
+    expect(isRecruitment({ type: 'GACHABOX' }, 'randomMaterial_1')).toBe(false)
   })
 })
 

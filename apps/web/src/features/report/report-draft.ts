@@ -1,4 +1,5 @@
 import type { DropType, Item, Stage } from '@dropwise/schemas'
+import { RECRUIT_STAGE_ID } from '@dropwise/stats'
 import { ApiError } from '../../lib/api'
 
 /**
@@ -50,9 +51,30 @@ export const withFurniture = (drops: readonly DraftDrop[], on: boolean): DraftDr
   return on ? [...rest, { dropType: 'FURNITURE', itemId: FURNITURE_ID, quantity: 1 }] : rest
 }
 
-/** Whether the stage's drop table knows furniture (otherwise the switch would only produce rejected reports). */
-export const stageHasFurniture = (stage: Pick<Stage, 'dropInfos'>) =>
-  (stage.dropInfos ?? []).some((d) => d.dropType === 'FURNITURE' || d.itemId === FURNITURE_ID)
+/**
+ * Whether the stage can drop furniture: its drop table has a furniture rule whose upper bound is
+ * above 0 (a rule bounded to 0 says it never drops), and it is not a gacha stage (opening boxes
+ * drops no furniture). Otherwise the switch would only produce rejected reports.
+ */
+export const stageHasFurniture = (stage: Pick<Stage, 'dropInfos'> & { isGacha?: boolean | null }) =>
+  stage.isGacha !== true && (stage.dropInfos ?? []).some((d) => (d.dropType === 'FURNITURE' || d.itemId === FURNITURE_ID) && d.bounds.upper > 0)
+
+/** The report notices (spec 001 §2), in order. */
+export const NOTICE_RULES = ['rule_1', 'rule_2', 'rule_3', 'rule_4', 'rule_5', 'rule_6'] as const
+export type NoticeRule = (typeof NOTICE_RULES)[number]
+/**
+ * Notices that do not apply to a gacha stage: one clear per report (several openings go in one
+ * report), empty reports (an opening always gives something), 3-star clears and first clears
+ * (a box has neither).
+ */
+const NOT_FOR_GACHA: ReadonlySet<NoticeRule> = new Set(['rule_1', 'rule_2', 'rule_4', 'rule_5'])
+export const noticeRules = (gacha: boolean): NoticeRule[] => NOTICE_RULES.filter((r) => !(gacha && NOT_FOR_GACHA.has(r)))
+
+/**
+ * Whether a stage cannot be reported on this site at all, whatever its opening times: recruitment,
+ * counted from the tags tools send through the API (the stats page says it cannot be reported here).
+ */
+export const isRecruitment = (zone: { type: string } | undefined, stageId: string) => stageId === RECRUIT_STAGE_ID || zone?.type === 'RECRUIT'
 
 export interface DropCategory {
   readonly dropType: StepperDropType

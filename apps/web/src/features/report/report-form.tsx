@@ -10,13 +10,12 @@ import CardContent from '@mui/material/CardContent'
 import Chip from '@mui/material/Chip'
 import CircularProgress from '@mui/material/CircularProgress'
 import FormControlLabel from '@mui/material/FormControlLabel'
-import Paper from '@mui/material/Paper'
 import Skeleton from '@mui/material/Skeleton'
 import Stack from '@mui/material/Stack'
 import Switch from '@mui/material/Switch'
 import Typography from '@mui/material/Typography'
 import { useTheme } from '@mui/material/styles'
-import { precheckSubmit, reportClosedReason, validateReport, type ClosedReason } from '@dropwise/report'
+import { precheckSubmit, reportClosedReason, validateReport } from '@dropwise/report'
 import type { Item, Stage, Zone } from '@dropwise/schemas'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -36,6 +35,7 @@ import {
   dropCategories,
   hasFurniture,
   isBatchItem,
+  isRecruitment,
   quantityOf,
   reportBody,
   SPECIAL_SIDE_STORY_ZONE,
@@ -43,8 +43,8 @@ import {
   withFurniture,
   type DraftDrop,
   type StepperDropType,
-  type SubmitFailure,
 } from './report-draft'
+import { ClosedOverlay, NotReportableHere, ReportNotices, SubmitFailureAlert, type FailureState } from './report-parts'
 import { postReport, showSuccessBar } from './report-submit'
 import { SpecialStageDialog, useSpecialDialogRead } from './special-stage-dialog'
 import { formatRate, levelColor, RepeatConfirmDialog, RulesDialog, WarningDialog } from './validation-dialogs'
@@ -54,101 +54,6 @@ const CATEGORY_COLORS: Record<StepperDropType, [string, string]> = {
   NORMAL_DROP: ['#cacbcc', '#4d4d4d'],
   SPECIAL_DROP: ['#e26d2c', '#b35522'],
   EXTRA_DROP: ['#9aba3d', '#8aa637'],
-}
-
-const NOTICE_RULES = ['rule_1', 'rule_2', 'rule_3', 'rule_4', 'rule_5', 'rule_6'] as const
-
-function ReportNotices({ gacha }: { gacha: boolean }) {
-  const { t } = useTranslation()
-  return (
-    <Alert severity="info" variant="outlined" data-testid="report-notices">
-      <AlertTitle>{t('report.notices.title')}</AlertTitle>
-      <Box component="ol" sx={{ m: 0, pl: 2.5 }}>
-        {NOTICE_RULES.filter((r) => !(gacha && r === 'rule_1')).map((r) => (
-          <li key={r}>{t(`report.notices.${r}`)}</li>
-        ))}
-      </Box>
-      <Typography variant="body2" sx={{ mt: 1 }}>
-        {t('report.usage')}
-      </Typography>
-    </Alert>
-  )
-}
-
-/** Blocks a stage that cannot be reported and says why (spec 001 §4; opacity 0.75 as the public client). */
-function ClosedOverlay({ reason, server }: { reason: ClosedReason; server: string }) {
-  const { t } = useTranslation()
-  return (
-    <Box
-      role="alert"
-      data-testid="report-closed"
-      data-reason={reason}
-      sx={{
-        position: 'absolute',
-        inset: 0,
-        zIndex: 2,
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        p: 2,
-        borderRadius: 1,
-        bgcolor: (theme) => (theme.palette.mode === 'dark' ? 'rgba(0,0,0,0.75)' : 'rgba(255,255,255,0.75)'),
-        backdropFilter: 'blur(2px)',
-      }}
-    >
-      <Paper elevation={4} sx={{ p: 3, maxWidth: 420, textAlign: 'center' }}>
-        <Typography variant="h6" component="h2" gutterBottom>
-          {t('report.closed.title')}
-        </Typography>
-        <Typography variant="body2" sx={{ mb: 2 }}>
-          {t(`report.closed.${reason}`, { server: t(`server.servers.${server as 'CN'}`) })}
-        </Typography>
-        <Button variant="contained" component={RouterLink} to={paths.reportByZone.href()}>
-          {t('report.closed.back')}
-        </Button>
-      </Paper>
-    </Box>
-  )
-}
-
-interface FailureState {
-  kind: SubmitFailure
-  message: string
-}
-
-function SubmitFailureAlert({ failure, onRetry }: { failure: FailureState; onRetry: () => void }) {
-  const { t } = useTranslation()
-  const advice = ['network', 'limit', 'sharedIp', 'clock'] as const
-  return (
-    <Alert
-      severity="error"
-      data-testid="report-failure"
-      data-kind={failure.kind}
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          {t('report.failed.retry')}
-        </Button>
-      }
-    >
-      <AlertTitle>{t('report.failed.title')}</AlertTitle>
-      <Typography variant="body2">{failure.kind === 'network' ? t('network.error') : failure.kind === 'rateLimited' ? t('report.failed.rateLimited') : t('report.failed.detail', { message: failure.message })}</Typography>
-      {failure.kind !== 'rejected' && failure.kind !== 'server' && failure.message && (
-        <Typography variant="caption" component="p" color="text.secondary">
-          {t('report.failed.detail', { message: failure.message })}
-        </Typography>
-      )}
-      <Typography variant="body2" sx={{ mt: 1 }}>
-        {t('report.failed.adviceTitle')}
-      </Typography>
-      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-        {advice.map((a) => (
-          <li key={a}>
-            <Typography variant="body2">{t(`report.failed.advice.${a}`)}</Typography>
-          </li>
-        ))}
-      </Box>
-    </Alert>
-  )
 }
 
 type Dialog = null | { kind: 'warning'; cause: 'limitation' | 'noDrop' } | { kind: 'repeat' } | { kind: 'rules' } | { kind: 'special' }
@@ -184,11 +89,12 @@ export function ReportForm({ zoneId, stageId }: { zoneId: string; stageId: strin
   const result = useMemo(() => validateReport(drops, stage?.dropInfos ?? []), [drops, stage])
 
   const ready = stages.data !== undefined && zones.data !== undefined && items.data !== undefined
+  const recruit = isRecruitment(zone, stageId)
   const closed = ready ? reportClosedReason(zone, stage, server, Date.now()) : null
   // Entering the form of a reportable stage puts it in the selector's history.
   useEffect(() => {
-    if (ready && closed === null) recordStageHistory(zoneId, stageId)
-  }, [ready, closed, zoneId, stageId])
+    if (ready && closed === null && !recruit) recordStageHistory(zoneId, stageId)
+  }, [ready, closed, recruit, zoneId, stageId])
 
   const loading = stages.isPending || zones.isPending || items.isPending
   const loadError = stages.error ?? zones.error ?? items.error
@@ -206,6 +112,9 @@ export function ReportForm({ zoneId, stageId }: { zoneId: string; stageId: strin
         <Skeleton variant="rounded" height={220} />
       </Stack>
     )
+
+  // Typed or bookmarked, a recruitment report URL gets no form (issue 17 §12).
+  if (recruit) return <NotReportableHere zoneId={zone?.zoneId ?? zoneId} stageId={stageId} />
 
   const gacha = stage?.isGacha === true
   const categories = stage ? dropCategories(stage, itemsById) : []
@@ -310,7 +219,8 @@ export function ReportForm({ zoneId, stageId }: { zoneId: string; stageId: strin
                 <Typography id={`drop-${cat.dropType}`} variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
                   {t(`report.dropTypes.${cat.dropType}`)}
                 </Typography>
-                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+                {/* A tile brought into view by the keyboard stops above the phone's sticky panel. */}
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1, '@media (max-width: 899.95px)': { '& > *': { scrollMarginBottom: '168px' } } }}>
                   {cat.items.map((item: Item) => (
                     <ItemStepper
                       key={item.itemId}
@@ -326,17 +236,23 @@ export function ReportForm({ zoneId, stageId }: { zoneId: string; stageId: strin
             </Card>
           ))}
 
-          {/* On phones the actions stay in reach at the bottom while the grid scrolls. */}
-          <Card sx={{ position: { xs: 'sticky', md: 'static' }, bottom: 0, zIndex: 1 }} elevation={3}>
-            <CardContent>
-              <Stack spacing={2}>
-                {stage && stageHasFurniture(stage) && (
-                  <FormControlLabel
-                    control={<Switch checked={hasFurniture(drops)} disabled={busy} onChange={(e) => change(withFurniture(drops, e.target.checked))} data-testid="report-furniture" />}
-                    label={t('report.furniture')}
-                  />
-                )}
+          {failure && <SubmitFailureAlert failure={failure} onRetry={() => void submit()} />}
+
+          {/*
+            On phones the actions stay in reach at the bottom while the grid scrolls. The panel is kept
+            to two short rows (the failure details sit above it, in the flow) so it never hides a card.
+          */}
+          <Card sx={{ position: { xs: 'sticky', md: 'static' }, bottom: 0, zIndex: 1 }} elevation={3} data-testid="report-panel">
+            <CardContent sx={{ p: { xs: 1.5, md: 2 }, '&:last-child': { pb: { xs: 1.5, md: 2 } } }}>
+              <Stack spacing={{ xs: 1, md: 2 }}>
                 <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+                  {stage && stageHasFurniture(stage) && (
+                    <FormControlLabel
+                      sx={{ mr: 1 }}
+                      control={<Switch checked={hasFurniture(drops)} disabled={busy} onChange={(e) => change(withFurniture(drops, e.target.checked))} data-testid="report-furniture" />}
+                      label={t('report.furniture')}
+                    />
+                  )}
                   <Typography variant="body2" color="text.secondary">
                     {t('report.selected', { count: selectedCount })}
                   </Typography>
@@ -354,7 +270,6 @@ export function ReportForm({ zoneId, stageId }: { zoneId: string; stageId: strin
                     {t('report.validation.open')}
                   </Button>
                 </Stack>
-                {failure && <SubmitFailureAlert failure={failure} onRetry={() => void submit()} />}
                 {actions}
               </Stack>
             </CardContent>
