@@ -51,7 +51,7 @@ const setup = (env: Record<string, string>) => {
 }
 
 describe.skipIf(!chromium)('honest numbers with the embedded demo on', () => {
-  const { api, newPage, openStage } = setup({ DEMO: '1' })
+  const { state, api, newPage, openStage } = setup({ DEMO: '1' })
   let basis: Basis
 
   beforeAll(async () => {
@@ -114,6 +114,19 @@ describe.skipIf(!chromium)('honest numbers with the embedded demo on', () => {
     const names = texts.map((s) => s.trim()).filter((s) => s && !/^#\d+ —/.test(s))
     expect(names.length).toBeGreaterThanOrEqual(2)
     expect(new Set(names).size).toBe(names.length)
+    expect(problems).toEqual([])
+  })
+
+  it('labels an advanced-query trend of a stage that simulated reports fill', async () => {
+    const { page, problems } = await newPage()
+    await page.goto(`${state.server?.url}/advanced?stage=${STAGE_ID}`)
+    await page.getByTestId('advanced-stage-input').waitFor({ timeout: 30_000 })
+    await page.getByTestId('advanced-kind-trend').click()
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/v2/result/advanced'))
+    await page.getByTestId('advanced-execute').click()
+    expect((await answered).status()).toBe(200)
+    await page.getByTestId('trend-item').first().waitFor({ timeout: 30_000 })
+    await expect.poll(() => page.getByTestId('simulated-caption').count(), { timeout: 10_000 }).toBe(1)
     expect(problems).toEqual([])
   })
 })

@@ -25,6 +25,8 @@ import { localized } from '../../lib/i18n'
 import { intervalLabelKey } from './labels'
 import { isValidApCost, shapeMatrix, shapeTrend, type QueryDraft, type TrendMap, type TrendSeries } from './query-model'
 import { useStagesOf } from './use-catalog'
+import { SimulatedCaption } from '../charts/simulated-caption'
+import { useSampleBasis } from '../data-source/use-sample-basis'
 
 const TrendChart = lazy(() => import('../charts/trend-chart').then((m) => ({ default: m.TrendChart })))
 
@@ -144,6 +146,9 @@ function TrendView({ query, result, items }: { query: QueryDraft; result: { tren
     [result.trend, query.stageId, query.intervalMs, query.end, query.itemIds],
   )
   const [selected, setSelected] = useState(0)
+  // Global trends count simulated demo reports (automated ones): the view says so, as the stats pages do.
+  const basis = useSampleBasis(query.server, query.stageId)
+  const simulated = !query.isPersonal && query.category !== 'manual' && (basis.data?.simulated.reports ?? 0) > 0
   if (series.length === 0) return <Alert severity="info">{t('advanced.results.noData')}</Alert>
   const current = series[Math.min(selected, series.length - 1)] as TrendSeries
   const name = (itemId: string) => {
@@ -152,6 +157,7 @@ function TrendView({ query, result, items }: { query: QueryDraft; result: { tren
   }
   return (
     <Stack spacing={2}>
+      {simulated && <SimulatedCaption />}
       {series.length > 1 && (
         <Tabs
           value={Math.min(selected, series.length - 1)}
