@@ -49,12 +49,17 @@ export function Pill({
     verticalAlign: 'middle',
     boxSizing: 'border-box',
     fontFamily: 'inherit',
-    '& > svg': { fontSize: 16 },
+    '& > span > svg': { fontSize: 16 },
     ...colours(color, outlined),
   } as const
+  // The icon only decorates the label (a spinner's progressbar role would otherwise need a name of its own).
   const content = (
     <>
-      {icon}
+      {icon && (
+        <Box component="span" aria-hidden sx={{ display: 'inline-flex' }}>
+          {icon}
+        </Box>
+      )}
       {label}
     </>
   )

@@ -21,6 +21,11 @@ import type { ThemeStyle } from '../../lib/state'
 import { LoadingOverlay } from '../loading-overlay'
 import { Footer } from './footer'
 import { Navigation } from './navigation'
+import { SkipLink } from './skip-link'
+import { useRouteFocus } from './use-route-focus'
+
+/** The main region: the skip link's target, where focus goes after a navigation. */
+const MAIN_ID = 'main'
 
 const MobileDrawer = lazy(() => import('./mobile-drawer'))
 const SettingsDialog = lazy(() => import('../../features/settings/settings-dialog').then((m) => ({ default: m.SettingsDialog })))
@@ -40,6 +45,7 @@ export function AppShell({ children, style, styles }: { children: ReactNode; sty
   useEffect(() => {
     window.scrollTo(0, 0)
   }, [pathname])
+  useRouteFocus(pathname, MAIN_ID)
 
   // On a narrow screen the menu's drawer code is fetched once the page is idle, so the first press opens it at once.
   useEffect(() => (wide ? undefined : whenIdle(() => void import('./mobile-drawer').catch(() => undefined))), [wide])
@@ -47,6 +53,7 @@ export function AppShell({ children, style, styles }: { children: ReactNode; sty
   const nav = <Navigation onNavigate={() => setMobileOpen(false)} onSettings={() => setSettings(true)} style={style} />
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink target={MAIN_ID} />
       <AppBar position="fixed" sx={{ zIndex: (th) => th.zIndex.drawer + 1 }} enableColorOnDark>
         <Toolbar sx={{ gap: 1 }}>
           {!wide && (
@@ -95,7 +102,7 @@ export function AppShell({ children, style, styles }: { children: ReactNode; sty
           )
         )}
       </Box>
-      <Box component="main" id="main" sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+      <Box component="main" id={MAIN_ID} sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
         <DemoBanner />
         <MirrorBanner />

@@ -1,9 +1,10 @@
-import { createTheme, type Theme } from '@mui/material/styles'
+import { createTheme, darken, type Theme } from '@mui/material/styles'
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react'
 import { THEME_CHECK_MS } from '../../config/constants'
 import { hydrationHints } from '../../lib/hydration'
 import { useSettings } from '../../lib/state-hooks'
 import type { ThemeStyle } from '../../lib/state'
+import { readableOn, TEXT_CONTRAST, textOn } from './theme-colors'
 import { AVEMUJICA_RELEASE_MS, PALETTES, SEABORN_RELEASE_MS, availableStyles, effectiveStyle, resolveMode } from './theme-style'
 
 const query = () => (typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : null)
@@ -50,12 +51,22 @@ export const themeFor = (style: ThemeStyle, mode: 'light' | 'dark'): Theme => {
   const key = `${style}.${mode}`
   let theme = themes.get(key)
   if (!theme) {
-    const [main, dark] = PALETTES[style][mode]
+    const [brand, brandDark] = PALETTES[style][mode]
+    // The brand colours as given paint the top bar; text in the primary colour (links, text buttons,
+    // tabs, the back links) uses a shade of them that reads on the page (issue #17: Ave Mujica's
+    // dark red and Seaborn's deep teal nearly vanished on dark paper).
+    const main = readableOn(brand, mode)
+    const dark = mode === 'light' ? readableOn(brandDark, mode) : readableOn(darken(main, 0.15), mode)
     theme = createTheme({
       palette: {
         mode,
         primary: { main, dark },
+        // Text on filled buttons and chips: black or white at 4.5:1, not MUI's default 3:1.
+        contrastThreshold: TEXT_CONTRAST,
         background: mode === 'dark' ? { default: '#121212', paper: '#1e1e1e' } : { default: '#f5f5f5', paper: '#ffffff' },
+      },
+      components: {
+        MuiAppBar: { styleOverrides: { colorPrimary: { backgroundColor: brand, color: textOn(brand) } } },
       },
       shape: { borderRadius: 8 },
       typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "PingFang SC", "Microsoft YaHei", sans-serif' },

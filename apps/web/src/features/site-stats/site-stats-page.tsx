@@ -4,29 +4,22 @@ import Button from '@mui/material/Button'
 import Card from '@mui/material/Card'
 import CardContent from '@mui/material/CardContent'
 import Grid from '@mui/material/Grid'
-import Link from '@mui/material/Link'
 import Skeleton from '@mui/material/Skeleton'
 import Stack from '@mui/material/Stack'
-import Table from '@mui/material/Table'
-import TableBody from '@mui/material/TableBody'
-import TableCell from '@mui/material/TableCell'
-import TableContainer from '@mui/material/TableContainer'
-import TableHead from '@mui/material/TableHead'
-import TablePagination from '@mui/material/TablePagination'
-import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
 import type { Item, SiteStats as SiteStatsData, Stage } from '@dropwise/schemas'
-import { useMemo, useState, type ReactNode } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link as RouterLink, useNavigate } from 'react-router'
 import { ItemIcon } from '../../components/item-icon'
 import { paths } from '../../config/paths'
 import { useDataset } from '../../lib/data'
 import { formatDate, formatNumber, formatRelative } from '../../lib/format'
 import { localized } from '../../lib/i18n'
+import { RankingTable, type Column } from './ranking-table'
 import { ReportsCounter } from './stats-overview'
+import { SimulatedCaption } from '../charts/simulated-caption'
+import { useSimulatedPresent } from '../data-source/use-sample-basis'
 
-export const SITE_STATS_PAGE_SIZE = 10
 
 /** Totals of the statistics page (web-reference row 49). */
 export const siteTotals = (s: SiteStatsData) => ({
@@ -51,94 +44,12 @@ function Overview({ label, children, testId }: { label: string; children: ReactN
   )
 }
 
-interface Column<R> {
-  header: string
-  numeric?: boolean
-  cell: (row: R) => ReactNode
-}
-
-/** A ranking: 10 rows a page; a row opens its page (the first cell is a real link for keyboards). */
-function RankingTable<R>({ title, rows, columns, hrefOf, testId }: { title: string; rows: readonly R[]; columns: Column<R>[]; hrefOf: (r: R) => string | null; testId: string }) {
-  const { t } = useTranslation()
-  const navigate = useNavigate()
-  const [page, setPage] = useState(0)
-  const slice = rows.slice(page * SITE_STATS_PAGE_SIZE, (page + 1) * SITE_STATS_PAGE_SIZE)
-  return (
-    <Card data-testid={testId}>
-      <CardContent sx={{ pb: 0 }}>
-        <Typography variant="h6" component="h2">
-          {title}
-        </Typography>
-      </CardContent>
-      {rows.length === 0 ? (
-        <CardContent>
-          <Typography color="text.secondary">{t('browse.siteStats.noRows')}</Typography>
-        </CardContent>
-      ) : (
-        <>
-          <TableContainer>
-            <Table size="small" aria-label={title}>
-              <TableHead>
-                <TableRow>
-                  <TableCell sx={{ width: 48 }}>{t('browse.siteStats.rank')}</TableCell>
-                  {columns.map((c) => (
-                    <TableCell key={c.header} align={c.numeric ? 'right' : 'left'}>
-                      {c.header}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {slice.map((row, i) => {
-                  const href = hrefOf(row)
-                  return (
-                    <TableRow
-                      key={page * SITE_STATS_PAGE_SIZE + i}
-                      hover={href !== null}
-                      onClick={href ? () => void navigate(href) : undefined}
-                      sx={href ? { cursor: 'pointer' } : undefined}
-                      data-testid={`${testId}-row`}
-                    >
-                      <TableCell>{page * SITE_STATS_PAGE_SIZE + i + 1}</TableCell>
-                      {columns.map((c, ci) => (
-                        <TableCell key={c.header} align={c.numeric ? 'right' : 'left'}>
-                          {ci === 0 && href ? (
-                            <Link component={RouterLink} to={href} underline="hover" color="inherit" onClick={(e) => e.stopPropagation()}>
-                              {c.cell(row)}
-                            </Link>
-                          ) : (
-                            c.cell(row)
-                          )}
-                        </TableCell>
-                      ))}
-                    </TableRow>
-                  )
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          {rows.length > SITE_STATS_PAGE_SIZE && (
-            <TablePagination
-              component="div"
-              count={rows.length}
-              page={page}
-              onPageChange={(_e, p) => setPage(p)}
-              rowsPerPage={SITE_STATS_PAGE_SIZE}
-              rowsPerPageOptions={[SITE_STATS_PAGE_SIZE]}
-              labelDisplayedRows={({ from, to, count }) => t('browse.siteStats.pageRange', { from, to, count })}
-              getItemAriaLabel={(type) => t(type === 'next' ? 'browse.siteStats.nextPage' : type === 'previous' ? 'browse.siteStats.previousPage' : type === 'first' ? 'browse.siteStats.firstPage' : 'browse.siteStats.lastPage')}
-            />
-          )}
-        </>
-      )}
-    </Card>
-  )
-}
-
 const validCost = (s: Stage | undefined) => s !== undefined && s.apCost !== 99 && s.apCost !== null
 
 export function SiteStats() {
   const { t, i18n } = useTranslation()
+  // The 24 h figures count simulated demo reports (the all-time ones never do): those views say so.
+  const simulated = useSimulatedPresent()
   const stats = useDataset('stats')
   const stages = useDataset('stages')
   const items = useDataset('items')
@@ -241,36 +152,39 @@ export function SiteStats() {
       <Typography variant="h4" component="h1">
         {t('menu.siteStats')}
       </Typography>
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, md: 6 }}>
+      {/* The totals flow into as many columns as fit whole: ten-digit numbers are never cut. */}
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 270px), 1fr))' }}>
+        <Box sx={{ gridColumn: '1 / -1' }}>
           <Overview label={t('browse.siteStats.reports24h')} testId="overview-24h">
             <ReportsCounter />
+            {simulated && <SimulatedCaption />}
           </Overview>
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4, md: 2 }}>
+        </Box>
+        <Box>
           <Overview label={t('browse.siteStats.reportsAll')}>
             <Typography variant="h5" component="p" data-testid="stats-reports-all">
               {n(totals.reports)}
             </Typography>
           </Overview>
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4, md: 2 }}>
+        </Box>
+        <Box>
           <Overview label={t('browse.siteStats.drops')}>
             <Typography variant="h5" component="p">
               {n(totals.drops)}
             </Typography>
           </Overview>
-        </Grid>
-        <Grid size={{ xs: 12, sm: 4, md: 2 }}>
+        </Box>
+        <Box>
           <Overview label={t('browse.siteStats.sanity')}>
             <Typography variant="h5" component="p">
               {n(totals.sanity)}
             </Typography>
           </Overview>
-        </Grid>
-      </Grid>
+        </Box>
+      </Box>
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, lg: 6 }}>
+        <Grid size={{ xs: 12, lg: 6 }} data-testid="stages-24h-view">
+          {simulated && <SimulatedCaption />}
           <RankingTable
             title={t('browse.siteStats.topStages24h')}
             rows={rankRows(data.totalStageTimes_24h, (r) => r.times)}

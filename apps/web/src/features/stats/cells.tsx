@@ -8,7 +8,7 @@ import { splitDuration, timeRangeOf } from './table-logic'
 export function NullCell() {
   const { t } = useTranslation()
   return (
-    <Box component="span" sx={{ color: 'text.disabled' }} aria-label={t('stats.table.notAvailable')} title={t('stats.table.notAvailable')}>
+    <Box component="span" sx={{ color: 'text.secondary' }} aria-label={t('stats.table.notAvailable')} title={t('stats.table.notAvailable')}>
       ——
     </Box>
   )

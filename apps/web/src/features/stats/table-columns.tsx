@@ -1,0 +1,194 @@
+import WarningAmber from '@mui/icons-material/WarningAmber'
+import Box from '@mui/material/Box'
+import ButtonBase from '@mui/material/ButtonBase'
+import Link from '@mui/material/Link'
+import Stack from '@mui/material/Stack'
+import Tooltip from '@mui/material/Tooltip'
+import Typography from '@mui/material/Typography'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link as RouterLink } from 'react-router'
+import { ItemIcon } from '../../components/item-icon'
+import { paths } from '../../config/paths'
+import { formatNumber } from '../../lib/format'
+import { localized } from '../../lib/i18n'
+import { useTrend } from '../charts/use-trend'
+import { NullCell, TimeRange, orNull, useDuration } from './cells'
+import { percentText, type StatsRow } from './table-logic'
+
+// The charts helper's components, loaded on demand (ECharts stays out of the table chunk).
+const TrendSparkline = lazy(() => import('../charts/trend-sparkline').then((m) => ({ default: m.TrendSparkline })))
+const TrendDialog = lazy(() => import('../charts/trend-dialog').then((m) => ({ default: m.TrendDialog })))
+
+/** The statistics table's columns (spec 000 §2); the 95 % interval is drawn under the rate. */
+export type ColumnId = 'item' | 'stage' | 'quantity' | 'times' | 'percentage' | 'ci' | 'apPPR' | 'apCost' | 'minClearTime' | 'itemPerTime' | 'timeRange'
+
+export const COLUMNS: Record<'item' | 'stage' | 'recruit', ColumnId[]> = {
+  item: ['stage', 'quantity', 'times', 'percentage', 'apPPR', 'apCost', 'minClearTime', 'itemPerTime', 'timeRange'],
+  stage: ['item', 'quantity', 'times', 'percentage', 'apPPR', 'itemPerTime', 'timeRange'],
+  recruit: ['item', 'quantity', 'times', 'percentage'],
+}
+export const SORTABLE = new Set<ColumnId>(['quantity', 'times', 'percentage', 'apPPR', 'apCost', 'minClearTime', 'itemPerTime'])
+/** Sanity cost is orange, as in the public client; this shade keeps 4.5:1 on white. */
+const APCOST_LIGHT = '#a84300'
+
+export function PercentCell({ row, trends }: { row: StatsRow; trends: boolean }) {
+  const { t, i18n } = useTranslation()
+  const [open, setOpen] = useState(false)
+  // The trend button only exists when there is a trend to show (the sparkline needs 2 points).
+  const { trend } = useTrend(row.stageId, row.itemId)
+  const name = row.item ? localized(row.item.name_i18n, row.item.name, i18n.language) : row.itemId
+  return (
+    // Clicks in the trend button or its dialog (a portal, but React bubbles through it) must not open the row.
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'flex-end' }} onClick={(e) => e.stopPropagation()}>
+      <span data-testid="cell-percentage">{percentText(row.percentage)}</span>
+      {trends && trend && (
+        <>
+          <ButtonBase
+            onClick={() => setOpen(true)}
+            aria-label={t('stats.table.showTrend', { item: name })}
+            sx={{ borderRadius: 1, minWidth: 24, minHeight: 24, p: 0.25 }}
+            data-testid="open-trend"
+          >
+            <Suspense fallback={null}>
+              <TrendSparkline stageId={row.stageId} itemId={row.itemId} />
+            </Suspense>
+          </ButtonBase>
+          {open && (
+            <Suspense fallback={null}>
+              <TrendDialog open={open} onClose={() => setOpen(false)} stageId={row.stageId} itemId={row.itemId} />
+            </Suspense>
+          )}
+        </>
+      )}
+    </Stack>
+  )
+}
+
+export function CiCell({ row }: { row: StatsRow }) {
+  const { t } = useTranslation()
+  if (!row.ci) return <NullCell />
+  const text = `${percentText(row.ci.lower)} – ${percentText(row.ci.upper)}`
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
+      {row.lowSample && (
+        <Tooltip title={t('stats.table.lowSample', { times: row.times })}>
+          <WarningAmber fontSize="small" color="warning" aria-label={t('stats.table.lowSample', { times: row.times })} role="img" data-testid="low-sample" />
+        </Tooltip>
+      )}
+      <span data-testid="cell-ci">{text}</span>
+    </Stack>
+  )
+}
+
+export function StageNameCell({ row }: { row: StatsRow }) {
+  const { i18n } = useTranslation()
+  const lang = i18n.language
+  if (!row.stage) return <>{row.stageId}</>
+  const code = localized(row.stage.code_i18n, row.stage.code, lang)
+  return (
+    // Room for a few characters of the zone name, so a squeezed column never stacks it a character per line.
+    <Box sx={{ minWidth: '7em' }}>
+      {row.zone && (
+        <Typography variant="caption" color="text.secondary" component="div">
+          {localized(row.zone.zoneName_i18n, row.zone.zoneName, lang)}
+        </Typography>
+      )}
+      <Link component={RouterLink} to={paths.statsByStageSelected.href(row.stage.zoneId, row.stage.stageId)} underline="hover" data-testid="row-link" onClick={(e) => e.stopPropagation()}>
+        {code}
+      </Link>
+    </Box>
+  )
+}
+
+export function ItemNameCell({ row, recruit }: { row: StatsRow; recruit: boolean }) {
+  const { i18n } = useTranslation()
+  const name = row.item ? localized(row.item.name_i18n, row.item.name, i18n.language) : row.itemId
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      {row.item && !recruit && <ItemIcon item={row.item} size={32} />}
+      {recruit ? (
+        <Box component="span" sx={{ minWidth: '5em' }}>
+          {name}
+        </Box>
+      ) : (
+        <Link component={RouterLink} to={paths.statsByItemSelected.href(row.itemId)} underline="hover" data-testid="row-link" onClick={(e) => e.stopPropagation()} sx={{ minWidth: '5em' }}>
+          {name}
+        </Link>
+      )}
+    </Stack>
+  )
+}
+
+/** Column headers and their descriptions (tooltips), in the recruit stage's words where they differ. */
+export function useHeaders(recruit: boolean) {
+  const { t } = useTranslation()
+  const header = (c: ColumnId): string => {
+    if (recruit && c === 'item') return t('stats.headers.recruitTag')
+    if (recruit && c === 'quantity') return t('stats.headers.recruitObservations')
+    if (recruit && c === 'times') return t('stats.headers.recruitRecruits')
+    const h: Record<ColumnId, string> = {
+      item: t('stats.headers.item'),
+      stage: t('stats.headers.stage'),
+      quantity: t('stats.headers.quantity'),
+      times: t('stats.headers.times'),
+      percentage: t('stats.headers.percentage'),
+      ci: t('stats.headers.ci'),
+      apPPR: t('stats.headers.apPPR'),
+      apCost: t('stats.headers.apCost'),
+      minClearTime: t('stats.headers.clearTime'),
+      itemPerTime: t('stats.headers.itemPerTime'),
+      timeRange: t('stats.headers.timeRange'),
+    }
+    return h[c]
+  }
+  const desc: Partial<Record<ColumnId, string>> = {
+    quantity: t('stats.headerDesc.quantity'),
+    times: t('stats.headerDesc.times'),
+    percentage: t('stats.headerDesc.percentage'),
+    ci: t('stats.headerDesc.ci'),
+    apPPR: t('stats.headerDesc.apPPR'),
+    apCost: t('stats.headerDesc.apCost'),
+    minClearTime: t('stats.headerDesc.clearTime'),
+    itemPerTime: t('stats.headerDesc.itemPerTime'),
+    timeRange: t('stats.headerDesc.timeRange'),
+  }
+  return { header, desc }
+}
+
+/** What one cell of a row shows, for the table and the narrow-screen list alike. */
+export function useCell({ recruit, trends }: { recruit: boolean; trends: boolean }) {
+  const { i18n } = useTranslation()
+  const lang = i18n.language
+  const duration = useDuration()
+  return (c: ColumnId, row: StatsRow): ReactNode => {
+    switch (c) {
+      case 'item':
+        return <ItemNameCell row={row} recruit={recruit} />
+      case 'stage':
+        return <StageNameCell row={row} />
+      case 'quantity':
+        return <span data-testid="cell-quantity">{formatNumber(row.quantity, lang)}</span>
+      case 'times':
+        return <span data-testid="cell-times">{formatNumber(row.times, lang)}</span>
+      case 'percentage':
+        return <PercentCell row={row} trends={trends} />
+      case 'ci':
+        return <CiCell row={row} />
+      case 'apPPR':
+        return orNull(row.apPPR, (v) => <span data-testid="cell-apPPR">{v.toFixed(2)}</span>)
+      case 'apCost':
+        return orNull(row.apCost, (v) => (
+          <Box component="span" sx={{ color: (th) => (th.palette.mode === 'dark' ? th.palette.warning.light : APCOST_LIGHT), fontWeight: 500 }}>
+            {v}
+          </Box>
+        ))
+      case 'minClearTime':
+        return orNull(row.minClearTime, (v) => duration(v, 1))
+      case 'itemPerTime':
+        return orNull(row.itemPerTime, (v) => duration(v, 0))
+      case 'timeRange':
+        return <TimeRange start={row.start} end={row.end} />
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import useMediaQuery from '@mui/material/useMediaQuery'
+import type { Theme } from '@mui/material/styles'
+import { useLayoutEffect, useRef, useState } from 'react'
+
+/**
+ * Whether the statistics table fits its container without scrolling sideways. The table is drawn
+ * and measured before the browser paints; where it is wider than the room (a phone, a narrow
+ * window, a language with long headers) the caller draws a list instead, until the container
+ * grows to the width the table needed. `resetKey` names what changes the table's width (language,
+ * mode, the rows): when it changes, the table is tried again. Phones start with the list.
+ */
+export function useTableFits(resetKey: string) {
+  const containerRef = useRef<HTMLDivElement>(null)
+  const tableRef = useRef<HTMLTableElement>(null)
+  const phone = useMediaQuery((th: Theme) => th.breakpoints.down('sm'), { noSsr: true })
+  const [needed, setNeeded] = useState<{ key: string; width: number } | null>(null)
+  const [width, setWidth] = useState(0)
+  const neededWidth = needed?.key === resetKey ? needed.width : null
+  const fits = neededWidth === null ? !phone : width >= neededWidth
+
+  // After every render as a table (a new page of rows may be wider): does it fit?
+  useLayoutEffect(() => {
+    const table = tableRef.current
+    const box = containerRef.current
+    if (fits && table && box && table.scrollWidth > box.clientWidth + 1) setNeeded({ key: resetKey, width: table.scrollWidth })
+  })
+
+  useLayoutEffect(() => {
+    const box = containerRef.current
+    if (!box) return
+    setWidth(box.clientWidth)
+    const observer = new ResizeObserver(() => setWidth(box.clientWidth))
+    observer.observe(box)
+    return () => observer.disconnect()
+  }, [])
+
+  return { containerRef, tableRef, fits }
+}
