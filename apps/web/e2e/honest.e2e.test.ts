@@ -117,6 +117,16 @@ describe.skipIf(!chromium)('honest numbers with the embedded demo on', () => {
     expect(problems).toEqual([])
   })
 
+  it('labels the 24 h activity of the site statistics as simulated, not the all-time totals', async () => {
+    const { page, problems } = await newPage()
+    await page.goto(`${state.server?.url}/statistics`)
+    await page.getByTestId('stats-reports-all').waitFor({ timeout: 30_000 })
+    await expect.poll(() => page.getByTestId('overview-24h').getByTestId('simulated-caption').count(), { timeout: 10_000 }).toBe(1)
+    expect(await page.getByTestId('stages-24h-view').getByTestId('simulated-caption').count()).toBe(1)
+    expect(await page.getByTestId('simulated-caption').count()).toBe(2)
+    expect(problems).toEqual([])
+  })
+
   it('labels an advanced-query trend of a stage that simulated reports fill', async () => {
     const { page, problems } = await newPage()
     await page.goto(`${state.server?.url}/advanced?stage=${STAGE_ID}`)

@@ -18,6 +18,8 @@ import TableSortLabel from '@mui/material/TableSortLabel'
 import TextField from '@mui/material/TextField'
 import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
+import type { Theme } from '@mui/material/styles'
+import useMediaQuery from '@mui/material/useMediaQuery'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
@@ -44,8 +46,10 @@ const PAGE = 50
 const NUMBER_SX = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const
 
 type ColumnId = StageSortKey | 'used' | 'wide'
-/** The stage (with its zone under it) and its efficiency first: on a phone they are what shows without scrolling. */
-const COLUMNS: readonly ColumnId[] = ['code', 'efficiency', 'apCost', 'material', 'lmd', 'exp', 'used', 'wide']
+/** The stage (with its zone under it) and its efficiency first. */
+const WIDE_COLUMNS: readonly ColumnId[] = ['code', 'efficiency', 'apCost', 'material', 'lmd', 'exp', 'used', 'wide']
+/** On a phone: what fits without scrolling sideways; the other figures are written under the stage. */
+const NARROW_COLUMNS: readonly ColumnId[] = ['code', 'efficiency', 'apCost']
 const MARK_COLUMNS = new Set<ColumnId>(['used', 'wide'])
 const alignOf = (c: ColumnId) => (c === 'code' ? 'left' : MARK_COLUMNS.has(c) ? 'center' : 'right')
 /**
@@ -54,7 +58,7 @@ const alignOf = (c: ColumnId) => (c === 'code' ? 'left' : MARK_COLUMNS.has(c) ? 
  */
 const STICKY_SX = { position: 'sticky', left: 0, zIndex: 1, bgcolor: 'background.paper', backgroundImage: 'var(--Paper-overlay)' } as const
 
-function StageCell({ row }: { row: GuideStageRow }) {
+function StageCell({ row, details }: { row: GuideStageRow; details?: string }) {
   return (
     <Box sx={{ minWidth: 96, maxWidth: 200 }}>
       {row.zoneId ? (
@@ -67,6 +71,11 @@ function StageCell({ row }: { row: GuideStageRow }) {
       {row.zoneName && (
         <Typography variant="caption" color="text.secondary" component="div" sx={{ lineHeight: 1.3 }}>
           {row.zoneName}
+        </Typography>
+      )}
+      {details && (
+        <Typography variant="caption" color="text.secondary" component="div" sx={{ lineHeight: 1.3 }} data-testid="guide-row-details">
+          {details}
         </Typography>
       )}
       {row.closeTime !== null && (
@@ -89,6 +98,8 @@ export function StageTable({ rows }: { rows: GuideStageRow[] | null }) {
   const sorted = useMemo(() => sortStageRows(filtered, sort), [filtered, sort])
   const visible = sorted.slice(0, limit)
   const num = (v: number) => formatNumber(v, lang, EFFICIENCY_DIGITS)
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'))
+  const COLUMNS = narrow ? NARROW_COLUMNS : WIDE_COLUMNS
 
   const headers: Record<ColumnId, string> = {
     code: t('guide.table.headers.code'),
@@ -121,10 +132,18 @@ export function StageTable({ rows }: { rows: GuideStageRow[] | null }) {
     setLimit(PAGE)
   }
 
+  const narrowDetails = (row: GuideStageRow) =>
+    [
+      `${headers.material} ${num(row.parts.material)}`,
+      `${headers.lmd} ${num(row.parts.lmd)}`,
+      `${headers.exp} ${num(row.parts.exp)}`,
+      ...(row.used ? [t('guide.marks.used')] : []),
+      ...(row.wide ? [t('guide.marks.wide')] : []),
+    ].join(' · ')
   const cell = (c: ColumnId, row: GuideStageRow) => {
     switch (c) {
       case 'code':
-        return <StageCell row={row} />
+        return <StageCell row={row} details={narrow ? narrowDetails(row) : undefined} />
       case 'apCost':
         return row.apCost
       case 'efficiency':
@@ -181,7 +200,7 @@ export function StageTable({ rows }: { rows: GuideStageRow[] | null }) {
         </Stack>
         {/* Only the table scrolls sideways on a narrow screen; the page itself never does. */}
         <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} aria-labelledby="guide-table-title" role="region">
-          <Table size="small" aria-label={t('guide.table.label')} sx={{ minWidth: 720, '& .MuiTableCell-root': { px: 1 } }} data-testid="guide-table">
+          <Table size="small" aria-label={t('guide.table.label')} sx={{ minWidth: narrow ? 0 : 720, '& .MuiTableCell-root': { px: 1 } }} data-testid="guide-table">
             <TableHead>
               <TableRow>
                 {COLUMNS.map((c) => {

@@ -16,7 +16,7 @@ import { useCategoryTitles, type OnSelect } from './zone-panels'
 import type { ZoneCategory } from './zones'
 
 // Read by screen readers, not shown (the usual clip pattern).
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const
 
 /** Options shown at most: the best matches; a longer list is not read by anyone. */
 export const MAX_STAGE_OPTIONS = 30
