@@ -44,6 +44,8 @@ import { EventMark } from './marks'
 /** Rows drawn at first and added per "show more" (every open stage is several hundred). */
 const PAGE = 50
 const NUMBER_SX = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const
+/** On a phone a value and its interval may go on two lines. */
+const NUMBER_NARROW_SX = { fontVariantNumeric: 'tabular-nums' } as const
 
 type ColumnId = StageSortKey | 'used' | 'wide'
 /** The stage (with its zone under it) and its efficiency first. */
@@ -219,7 +221,7 @@ export function StageTable({ rows }: { rows: GuideStageRow[] | null }) {
                       key={c}
                       align={alignOf(c)}
                       sortDirection={active ? (sort.desc ? 'desc' : 'asc') : false}
-                      sx={c === 'code' ? { ...STICKY_SX, whiteSpace: 'nowrap' } : { whiteSpace: 'nowrap' }}
+                      sx={{ ...(c === 'code' ? STICKY_SX : {}), whiteSpace: narrow ? 'normal' : 'nowrap' }}
                     >
                       {description ? (
                         <Tooltip title={description} describeChild>
@@ -245,7 +247,7 @@ export function StageTable({ rows }: { rows: GuideStageRow[] | null }) {
               {visible.map((row) => (
                 <TableRow key={row.stageId} hover data-testid="guide-table-row" data-stage-id={row.stageId}>
                   {COLUMNS.map((c) => (
-                    <TableCell key={c} align={alignOf(c)} sx={c === 'code' ? STICKY_SX : NUMBER_SX}>
+                    <TableCell key={c} align={alignOf(c)} sx={c === 'code' ? STICKY_SX : narrow ? NUMBER_NARROW_SX : NUMBER_SX}>
                       {cell(c, row)}
                     </TableCell>
                   ))}
