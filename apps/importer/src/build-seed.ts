@@ -5,6 +5,7 @@ import type {
   SeedMatrix,
   SeedNotice,
   SeedPeriod,
+  SeedPron,
   SeedStage,
   SeedZone,
   Server,
@@ -15,6 +16,7 @@ import { buildFormulas } from './formulas'
 import { buildItems } from './items'
 import { closeFinishedEventRows, collectMatrixRows, toSeedMatrix } from './matrix'
 import { buildPeriods } from './periods'
+import { buildPron } from './pinyin'
 import type { RawData } from './raw'
 import { buildStages, planStageZones } from './stages'
 import { SERVERS } from './util'
@@ -38,6 +40,8 @@ export interface Seed {
   formulas: SeedFormula[]
   periods: SeedPeriod[]
   notices: SeedNotice[]
+  /** Pinyin of the Chinese zone names and stage codes (issue 17). */
+  pron: SeedPron
   stats: ImportStats
 }
 
@@ -87,6 +91,7 @@ export const buildSeed = (raw: RawData): Seed => {
     formulas,
     periods,
     notices: [],
+    pron: buildPron(zones, stages),
     stats: {
       dropInfos: stats,
       closedEventRows,

@@ -5,6 +5,7 @@ import {
   SeedMatrixSchema,
   SeedNoticeSchema,
   SeedPeriodSchema,
+  SeedPronSchema,
   SeedStageSchema,
   SeedZoneSchema,
 } from '@dropwise/schemas'
@@ -18,8 +19,8 @@ import { pairKey, SERVERS } from './util'
  */
 export const REFERENCE_NOW_MS = Date.UTC(2026, 10, 21)
 
-/** Acceptance minimums for the real raw data (issue acceptance lines). */
-export const ACCEPTANCE_MINIMUMS = { items: 145, zones: 140, stages: 1300, formulas: 37, 'matrixRows.CN': 11021 } as const
+/** Acceptance minimums for the real raw data (issue acceptance lines; `pron`: issue 17, at least one per zone). */
+export const ACCEPTANCE_MINIMUMS = { items: 145, zones: 140, stages: 1300, formulas: 37, 'matrixRows.CN': 11021, pron: 140 } as const
 
 /** The part of a zod schema the check uses (keeps the importer free of a direct zod dependency). */
 interface Parser {
@@ -38,6 +39,7 @@ export const seedCounts = (seed: Seed): Record<string, number> => {
     formulas: seed.formulas.length,
     periods: seed.periods.length,
     notices: seed.notices.length,
+    pron: Object.keys(seed.pron.zh).length,
   }
   for (const s of SERVERS) {
     counts[`matrixRows.${s}`] = seed.matrices[s].rows.length
@@ -72,6 +74,7 @@ export const selfCheck = (seed: Seed, options: SelfCheckOptions = {}): string[] 
   parseAll('periods', SeedPeriodSchema, seed.periods)
   parseAll('notices', SeedNoticeSchema, seed.notices)
   parseAll('matrices', SeedMatrixSchema, Object.values(seed.matrices))
+  parseAll('pron', SeedPronSchema, [seed.pron])
 
   const itemIds = new Set(seed.items.map((i) => i.itemId))
   const zoneIds = new Set(seed.zones.map((z) => z.zoneId))

@@ -55,6 +55,7 @@ export const renderSeed = (seed: Seed, sources: readonly RawSource[]): Map<strin
   files.set(SEED_FILES.formulas, pretty(seed.formulas))
   files.set(SEED_FILES.periods, pretty(seed.periods))
   files.set(SEED_FILES.notices, pretty(seed.notices))
+  files.set(SEED_FILES.pron, pretty(seed.pron))
   for (const s of SERVERS) files.set(SEED_FILES.matrix(s), renderMatrix(seed.matrices[s]))
   const manifest: SeedManifest = {
     format: SEED_FORMAT_VERSION,

@@ -53,6 +53,16 @@ export const SeedStageSchema = z.object({
 })
 export type SeedStage = z.infer<typeof SeedStageSchema>
 
+/**
+ * `pron.json` (issue 17): pronunciations of the Chinese zone names and Chinese stage codes, keyed by
+ * the name itself, in the format of an item's `pron`: syllables separated by backticks, pinyin
+ * without tones, ü written `v` (`骑兵与猎人` → ``qi`bing`yu`lie`ren``). Keyed by name rather than id
+ * so that a client derives it from the `zoneName_i18n.zh` / `code_i18n.zh` it already has: the v2
+ * wire format of `/zones` and `/stages` does not carry it. The server does not load this file.
+ */
+export const SeedPronSchema = z.object({ zh: z.record(z.string().min(1), z.array(z.string().min(1)).min(1)) })
+export type SeedPron = z.infer<typeof SeedPronSchema>
+
 export const SeedBoundsSchema = z.object({
   lower: z.number().int(),
   upper: z.number().int(),
@@ -198,5 +208,6 @@ export const SEED_FILES = {
   formulas: 'formulas.json',
   periods: 'periods.json',
   notices: 'notices.json',
+  pron: 'pron.json',
   matrix: (server: 'CN' | 'US' | 'JP' | 'KR') => `matrix-${server.toLowerCase()}.json`,
 } as const

@@ -1,4 +1,7 @@
 import type { Item, Server, Stage, Zone } from '@dropwise/schemas'
+// The importer's pinyin of the Chinese zone names and stage codes (about 3 KB gzip), keyed by the name:
+// the v2 API carries no pronunciation for zones and stages, and a pinyin dictionary would be ~140 KB gzip.
+import SEED_PRON from '../../../../../data/seed/pron.json'
 import { BASE_LOCALES, baseOf, isLocale, localized, type BaseLocale } from '../../lib/i18n'
 
 /**
@@ -7,7 +10,8 @@ import { BASE_LOCALES, baseOf, isLocale, localized, type BaseLocale } from '../.
  * ./search-engine (loaded on demand).
  *
  * Every name is indexed in all four languages, whatever the visitor's language: a player in the
- * English UI who knows an item as 固源岩 or gyy finds it as well as one typing "Orirock Cube".
+ * English UI who knows an item as 固源岩 or gyy finds it as well as one typing "Orirock Cube", and
+ * a zone as 骑兵与猎人, qibingyulieren or qbylr.
  */
 
 /** Item types a player can search for (the public client's valid-type list). */
@@ -39,7 +43,7 @@ export interface StageDocument {
   zoneId: string
   /** The code in every language, the visitor's first, without repeats. */
   code: string[]
-  /** The zone's name in every language and the Hangul initials of the Korean one. */
+  /** The zone's name in every language, the Hangul initials of the Korean one and the pinyin of the Chinese one. */
   zone: string[]
   alias: string[]
   pron: string[]
@@ -121,6 +125,14 @@ export const allNames = (map: Names, base: string, locale: string): string[] => 
 
 const withInitials = (names: readonly string[]) => names.flatMap((n) => hangulInitials(n) ?? [])
 
+const PINYIN: Readonly<Record<string, readonly string[] | undefined>> = SEED_PRON.zh
+
+/**
+ * The pinyin of a Chinese zone name or stage code, expanded (see expandPronunciation): spaced,
+ * joined and initials. Empty for a name the seed does not know (a zone newer than the build).
+ */
+export const pinyinOf = (zh: string): string[] => (PINYIN[zh] ?? []).flatMap(expandPronunciation)
+
 const langOf = (locale: string): BaseLocale => (isLocale(locale) ? baseOf(locale) : 'en')
 
 /** Stages have no alias or pronunciation in the v2 API today; they are indexed when present. */
@@ -134,7 +146,7 @@ const zoneTerms = (zones: readonly ZoneLike[], locale: string) =>
   new Map<string, string[]>(
     zones.map((z) => {
       const names = allNames(z.zoneName_i18n, z.zoneName, locale)
-      return [z.zoneId, [...names, ...withInitials(names)]]
+      return [z.zoneId, [...new Set([...names, ...withInitials(names), ...pinyinOf(z.zoneName_i18n.zh || z.zoneName)])]]
     }),
   )
 
@@ -149,7 +161,7 @@ export const stageDocuments = (stages: readonly StageLike[], zones: readonly Zon
       code: allNames(s.code_i18n, s.code, locale),
       zone: zoneOf.get(s.zoneId) ?? [],
       alias: allLists(s.alias, lang),
-      pron: allLists(s.pron, lang).flatMap(expandPronunciation),
+      pron: [...new Set([...allLists(s.pron, lang).flatMap(expandPronunciation), ...pinyinOf(s.code_i18n.zh || s.code)])],
     }))
 }
 

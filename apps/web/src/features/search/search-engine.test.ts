@@ -90,7 +90,7 @@ describe('search documents', () => {
   it('indexes stages with their codes of every language and their zone’s names', () => {
     const docs = stageDocuments([stage('main_01-07', '1-7', { code_i18n: { zh: '1-7', en: '1-7', ja: '1-7', ko: '1-7k' } })], ZONES, 'ko', 'CN')
     expect(docs).toEqual([
-      { stageId: 'main_01-07', zoneId: 'main_1', code: ['1-7k', '1-7'], zone: ['에피소드 1', '第一章', 'Episode 1', 'ㅇㅍㅅㄷ1'], alias: [], pron: [] },
+      { stageId: 'main_01-07', zoneId: 'main_1', code: ['1-7k', '1-7'], zone: ['에피소드 1', '第一章', 'Episode 1', 'ㅇㅍㅅㄷ1', 'di yi zhang', 'diyizhang', 'dyz'], alias: [], pron: [] },
     ])
   })
 })

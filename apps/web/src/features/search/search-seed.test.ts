@@ -49,4 +49,25 @@ describe.each(['zh', 'en', 'ja', 'ko'])('search over the seed in the %s UI', (la
     // A word that starts with the query before one that only contains it (Darknights Memoir).
     expect(['1stact_zone1', 'act13d2_zone1', 'permanent_sidestory_1_zone1']).toContain(zoneOf.get(top(lang, 'knight')[0]!))
   })
+
+  // The importer's pinyin of the Chinese zone names (data/seed/pron.json): full, spaced, and initials.
+  it.each([
+    ['wusasidehaizimen', 'act10d5_zone1'],
+    ['wu sa si de hai zi men', 'act10d5_zone1'],
+    ['wssdhzm', 'act10d5_zone1'],
+    ['jiemuzhemen', 'act38side_zone1'],
+    ['jmzm', 'act38side_zone1'],
+  ])('finds the stages of a zone by the pinyin of its Chinese name: %s → %s', (q, zoneId) =>
+    expect(top(lang, q, 3).map((id) => zoneOf.get(id!))).toEqual([zoneId, zoneId, zoneId]))
+
+  it('finds 将进酒 and its rerun and side story by full pinyin and by initials', () => {
+    const wine = ['act15side_zone1', 'act15sre_zone1', 'permanent_sidestory_12_zone1']
+    for (const q of ['jiangjinjiu', 'jjj']) for (const id of top(lang, q, 5)) expect(wine, q).toContain(zoneOf.get(id!))
+  })
+
+  // The supply item of the same id has its own pronunciation: the stage must be found as a stage.
+  it.each(['luodedaowuzibuji', 'lddwzbj', 'zhanlvepeiji'])('finds a stage whose code is Chinese by its pinyin: %s', (q) => {
+    const firstStage = engines.get(lang)!.search(q).find((r) => r.type === 'stages')?.stageId
+    expect(firstStage).toBe(q === 'zhanlvepeiji' ? 'randomMaterial_3' : 'randomMaterial_1')
+  })
 })
