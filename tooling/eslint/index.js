@@ -1,5 +1,6 @@
 // Shared lint rules for every workspace. Kept small: type errors are tsc's job.
 import tseslint from 'typescript-eslint'
+import serverBoundaries from './server-boundaries.js'
 
 export default tseslint.config(
   {
@@ -28,4 +29,5 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'http', '@dropwise/*/src/*'] }],
     },
   },
+  ...serverBoundaries,
 )

@@ -10,7 +10,7 @@ import { createAccountsRepository } from './modules/accounts/accounts.repository
 import { accountsRoutes } from './modules/accounts/accounts.routes'
 import { createAccountsService, type AccountsService } from './modules/accounts/accounts.service'
 import { createIdentityGuard } from './modules/accounts/identity-guard'
-import { readVersion } from './modules/aggregation/aggregation.repository'
+import { createAggregationRepository } from './modules/aggregation/aggregation.repository'
 import { createAggregationWorker, type AggregationWorker } from './modules/aggregation/aggregation.worker'
 import { assetsRoutes } from './modules/assets/assets.routes'
 import { assetsServiceFromOptions, type AssetsOptions, type AssetsService } from './modules/assets/assets.service'
@@ -19,13 +19,16 @@ import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { createCatalogService, type CatalogService } from './modules/catalog/catalog.service'
 import { createHealthRepository } from './modules/health/health.repository'
 import { healthRoutes } from './modules/health/health.routes'
+import { createDefectsRepository } from './modules/defects/defects.repository'
 import { defectsRoutes } from './modules/defects/defects.routes'
 import { createDefectsService } from './modules/defects/defects.service'
+import { createDemoRepository } from './modules/demo/demo.repository'
 import { createDemoService, type DemoService } from './modules/demo/demo.service'
 import { createMatrixRepository } from './modules/matrix/matrix.repository'
 import { matrixRoutes } from './modules/matrix/matrix.routes'
 import { createMatrixService, type MatrixService } from './modules/matrix/matrix.service'
 import { plannerRoutes } from './modules/planner/planner.routes'
+import { createProbeRepository } from './modules/probe/probe.repository'
 import { probeRoutes } from './modules/probe/probe.routes'
 import { createProbeService } from './modules/probe/probe.service'
 import { createPlannerService } from './modules/planner/planner.service'
@@ -36,10 +39,14 @@ import { createReportWriter, type ReportWriter } from './modules/reports/report-
 import { createReportsRepository } from './modules/reports/reports.repository'
 import { IDEMPOTENCY_TTL_MS, reportsRoutes } from './modules/reports/reports.routes'
 import { createReportsService, type ReportsService } from './modules/reports/reports.service'
+import { createAdvancedService } from './modules/results/advanced.service'
+import { createPatternsService } from './modules/results/patterns.service'
+import { createResultsRepository } from './modules/results/results.repository'
 import { resultsRoutes } from './modules/results/results.routes'
-import { createResultsService } from './modules/results/results.service'
+import { createTrendsService } from './modules/results/trends.service'
 import { shareRoutes } from './modules/share/share.routes'
 import { createShareService } from './modules/share/share.service'
+import { createStatsRepository } from './modules/stats/stats.repository'
 import { statsRoutes } from './modules/stats/stats.routes'
 import { createStatsService, type StatsService } from './modules/stats/stats.service'
 import { compatPlugin, V2_PREFIXES } from './plugins/compat'
@@ -151,7 +158,8 @@ export const buildApp = async (options: AppOptions) => {
   const binInfo = options.binInfo ?? { version: '0.0.0', build: 'dev' }
   await app.register(docsPlugin, { version: binInfo.version })
 
-  const version = options.version ?? createDataVersion(await readVersion(db.kysely))
+  const aggregationRepository = createAggregationRepository(db)
+  const version = options.version ?? createDataVersion(await aggregationRepository.readVersion())
   const assets = assetsServiceFromOptions(options.assets, {
     operatorPackUrl: recognizerConfig(options.recognizerPack ?? {}).recognizer.packUrl,
     clock,
@@ -160,14 +168,18 @@ export const buildApp = async (options: AppOptions) => {
   // A function: /config follows the assets' state (pack URL, icon sheet) as it changes.
   const catalog = createCatalogService({ repository: createCatalogRepository(db), clock, configExtras: () => assets.service.configExtras() })
   const accounts = createAccountsService({ accounts: createAccountsRepository(db), clock, randomInt: (max) => randomInt(max) })
-  const matrix = createMatrixService({ repository: createMatrixRepository(db), catalog, accounts, version, clock })
-  const stats = createStatsService({ db, catalog, version, clock })
-  const results = createResultsService({ db, catalog, accounts, version, clock })
+  const matrixRepository = createMatrixRepository(db)
+  const matrix = createMatrixService({ repository: matrixRepository, catalog, accounts, version, clock })
+  const stats = createStatsService({ repository: createStatsRepository(db), catalog, version, clock })
+  const resultsRepository = createResultsRepository(db)
+  const patterns = createPatternsService({ repository: resultsRepository, catalog, accounts, version, clock })
+  const trends = createTrendsService({ repository: resultsRepository, version, clock })
+  const advanced = createAdvancedService({ repository: resultsRepository, catalog, accounts, clock })
   const loadHighs = async () => (await import('highs')).default()
   const planner = createPlannerService({ catalog, matrix, clock, timer: () => performance.now(), loadHighs })
   const efficiency = createEfficiencyService({ catalog, matrix, version, clock, timer: () => performance.now(), loadHighs })
   // PGlite runs statements on this thread: smaller batches keep requests flowing during big passes.
-  const aggregation = createAggregationWorker({ db, catalog, version, clock, log: app.log, batchSize: db.kind === 'pglite' ? 500 : 1000 })
+  const aggregation = createAggregationWorker({ repository: aggregationRepository, catalog, version, clock, log: app.log, batchSize: db.kind === 'pglite' ? 500 : 1000 })
   const reportsRepository = createReportsRepository(db)
   const writer = createReportWriter(reportsRepository.insertBatch, { concurrency: db.kind === 'postgres' ? 4 : 1 })
   const reports = createReportsService({
@@ -181,10 +193,10 @@ export const buildApp = async (options: AppOptions) => {
     onStored: () => aggregation.nudge(),
   })
   const demo = createDemoService({
-    db,
+    demo: createDemoRepository(db),
     catalog,
     accounts,
-    matrix: createMatrixRepository(db),
+    matrix: matrixRepository,
     reports: reportsRepository,
     aggregation,
     clock,
@@ -192,7 +204,7 @@ export const buildApp = async (options: AppOptions) => {
   })
   const identityGuard = createIdentityGuard({ accounts, budget: budgets.identity })
   const share = createShareService({ catalog, matrix, clock })
-  const defects = createDefectsService({ db, clock, randomAlnum })
+  const defects = createDefectsService({ defects: createDefectsRepository(db), clock, randomAlnum })
   const dbIdempotency = createDbIdempotencyStore(db)
   const idempotency = redis
     ? createRedisIdempotencyStore(redis, dbIdempotency, { ttlMs: IDEMPOTENCY_TTL_MS, onFallback: (err) => logRedis('unreachable', err) })
@@ -204,7 +216,7 @@ export const buildApp = async (options: AppOptions) => {
         await v2.register(catalogRoutes, { catalog })
         await v2.register(matrixRoutes, { matrix, identityGuard })
         await v2.register(statsRoutes, { stats })
-        await v2.register(resultsRoutes, { results, advanced: budgets.advanced, identityGuard })
+        await v2.register(resultsRoutes, { patterns, trends, advanced, advancedBudget: budgets.advanced, identityGuard })
         await v2.register(accountsRoutes, { accounts, identity: budgets.identity })
         await v2.register(shareRoutes, { share })
         await v2.register(efficiencyRoutes, { efficiency, catalog })
@@ -219,7 +231,7 @@ export const buildApp = async (options: AppOptions) => {
   }
   await app.register(healthRoutes, { health: createHealthRepository(db), redis, binInfo })
   await app.register(plannerRoutes, { planner })
-  const probe = createProbeService({ db, clock })
+  const probe = createProbeService({ repository: createProbeRepository(db), clock })
   await app.register(probeRoutes, { probe })
   await app.register(assetsRoutes, { assets: assets.service, repository: assets.repository })
   if (options.recognizerPack?.dir && !options.recognizerPack.url) await app.register(recognizerPackPlugin, { dir: options.recognizerPack.dir })
@@ -237,7 +249,8 @@ export const buildApp = async (options: AppOptions) => {
       subscriber.on('message', (_channel, message) => version.advance(Number(message)))
     }
     poller = setInterval(() => {
-      readVersion(db.kysely)
+      aggregationRepository
+        .readVersion()
         .then((v) => version.advance(v))
         .catch((err: unknown) => app.log.warn({ err }, 'version poll failed'))
     }, VERSION_POLL_MS)

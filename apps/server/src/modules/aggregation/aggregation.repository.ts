@@ -2,6 +2,7 @@ import type { Category, Server } from '@dropwise/schemas'
 import { RECRUIT_STAGE_ID, serverDayIndex } from '@dropwise/stats'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Database } from '../../db/database'
+import type { Db } from '../../plugins/db'
 import { DEMO_CATEGORY } from '../demo/demo-source'
 
 type Executor = Kysely<Database> | Transaction<Database>
@@ -163,9 +164,9 @@ export const readVersion = async (db: Executor): Promise<number> => {
   return Number(row.rows[0]?.v ?? 0)
 }
 
-/** Reports waiting for verification, oldest first (locked so two workers never take the same ones). */
-export const createAggregationRepository = () => ({
-  unverified: (trx: Transaction<Database>, limit: number) =>
+const passQueries = (trx: Transaction<Database>) => ({
+  /** Reports waiting for verification, oldest first (locked so two workers never take the same ones). */
+  unverified: (limit: number) =>
     sql<{
       report_id: number
       server: Server
@@ -187,7 +188,7 @@ export const createAggregationRepository = () => ({
       for update of r skip locked`.execute(trx).then((r) => r.rows),
 
   /** md5s of earlier, not recalled reports among `md5s` (duplicate screenshots, reliability 5). */
-  seenMd5s: async (trx: Transaction<Database>, md5s: string[], beforeReportId: number) => {
+  seenMd5s: async (md5s: string[], beforeReportId: number) => {
     if (md5s.length === 0) return new Set<string>()
     const rows = await trx
       .selectFrom('drop_reports')
@@ -200,10 +201,33 @@ export const createAggregationRepository = () => ({
     return new Set(rows.map((r) => r.md5 as string))
   },
 
-  setReliability: (trx: Transaction<Database>, verdicts: { id: number; r: number }[]) =>
+  setReliability: (verdicts: { id: number; r: number }[]) =>
     sql`
       update drop_reports set reliability = v.r
       from jsonb_to_recordset(${json(verdicts)}) as v(id bigint, r int)
       where drop_reports.report_id = v.id`.execute(trx),
+
+  applyToAggregates: (reports: readonly AggregateInput[], sign: 1 | -1) => applyToAggregates(trx, reports, sign),
+
+  bumpVersion: (now: number) => bumpVersion(trx, now),
+})
+/** What a verification pass may do inside its transaction. */
+export type AggregationPass = ReturnType<typeof passQueries>
+
+const WORKER_LOCK = 0x41_47_47_52
+
+export const createAggregationRepository = (db: Db) => ({
+  /**
+   * Runs `pass` in one transaction holding the worker lock (one worker at a time per database, whichever
+   * process gets there first, §10.4); resolves to null without running it when another process holds it.
+   */
+  lockedPass: <T>(pass: (queries: AggregationPass) => Promise<T>): Promise<T | null> =>
+    db.kysely.transaction().execute(async (trx) => {
+      const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${WORKER_LOCK}) as ok`.execute(trx)
+      if (!lock.rows[0]?.ok) return null
+      return pass(passQueries(trx))
+    }),
+
+  readVersion: () => readVersion(db.kysely),
 })
 export type AggregationRepository = ReturnType<typeof createAggregationRepository>

@@ -1,18 +1,14 @@
 import { reliabilityOf, RELIABILITY, verifyReport, type DropTableEntry } from '@dropwise/report'
 import type { DropType } from '@dropwise/schemas'
 import type { FastifyBaseLogger } from 'fastify'
-import { sql } from 'kysely'
 import type { DataVersion } from '../../lib/data-version'
-import type { Db } from '../../plugins/db'
 import { isActiveAt } from '../catalog/catalog.mapper'
 import type { CatalogService } from '../catalog/catalog.service'
 import { DEMO_SOURCE } from '../demo/demo-source'
-import { applyToAggregates, bumpVersion, createAggregationRepository, type AggregateInput } from './aggregation.repository'
-
-const WORKER_LOCK = 0x41_47_47_52
+import type { AggregateInput, AggregationRepository } from './aggregation.repository'
 
 export interface AggregationWorkerDeps {
-  db: Db
+  repository: AggregationRepository
   catalog: CatalogService
   version: DataVersion
   clock: () => number
@@ -29,8 +25,7 @@ export interface AggregationWorkerDeps {
  * so caches rebuild. Runs in one process per database (see `aggregation.leader.ts`).
  */
 export const createAggregationWorker = (deps: AggregationWorkerDeps) => {
-  const { db, catalog, version, clock, log } = deps
-  const repository = createAggregationRepository()
+  const { repository, catalog, version, clock, log } = deps
   const batchSize = deps.batchSize ?? 2000
   const idleMs = deps.idleMs ?? 500
   let running = false
@@ -52,14 +47,12 @@ export const createAggregationWorker = (deps: AggregationWorkerDeps) => {
     // Load the reference data before the transaction: on PGlite (one connection) a catalog load from
     // inside it would wait for the connection the transaction holds, forever.
     await catalog.snapshotTime()
-    const outcome = await db.kysely.transaction().execute(async (trx) => {
-      // One worker at a time per database, whichever process gets there first (§10.4).
-      const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${WORKER_LOCK}) as ok`.execute(trx)
-      if (!lock.rows[0]?.ok) return { verified: 0, counted: 0, newVersion: null as number | null }
-      const batch = await repository.unverified(trx, batchSize)
+    // One worker at a time per database, whichever process gets there first (§10.4): null when another holds the lock.
+    const outcome = (await repository.lockedPass(async (pass) => {
+      const batch = await pass.unverified(batchSize)
       if (batch.length === 0) return { verified: 0, counted: 0, newVersion: null as number | null }
       const firstId = batch[0]?.report_id ?? 0
-      const seen = await repository.seenMd5s(trx, [...new Set(batch.flatMap((r) => (r.md5 ? [r.md5] : [])))], firstId)
+      const seen = await pass.seenMd5s([...new Set(batch.flatMap((r) => (r.md5 ? [r.md5] : [])))], firstId)
       const verdicts: { id: number; r: number }[] = []
       const counted: AggregateInput[] = []
       for (const [n, r] of batch.entries()) {
@@ -88,11 +81,11 @@ export const createAggregationWorker = (deps: AggregationWorkerDeps) => {
           })
         }
       }
-      await repository.setReliability(trx, verdicts)
-      await applyToAggregates(trx, counted, 1)
-      const newVersion = counted.length > 0 ? await bumpVersion(trx, clock()) : null
+      await pass.setReliability(verdicts)
+      await pass.applyToAggregates(counted, 1)
+      const newVersion = counted.length > 0 ? await pass.bumpVersion(clock()) : null
       return { verified: batch.length, counted: counted.length, newVersion }
-    })
+    })) ?? { verified: 0, counted: 0, newVersion: null }
     if (outcome.newVersion !== null) version.advance(outcome.newVersion)
     return { verified: outcome.verified, counted: outcome.counted }
   }

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { RecognitionDefectInit } from '@dropwise/schemas'
 import { invalidRequest, notFound } from '../../lib/errors'
-import type { Db } from '../../plugins/db'
+import type { DefectsRepository } from './defects.repository'
 
 export const DEFECT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/heif', 'image/heic'] as const
 export const DEFECT_IMAGE_MAX_BYTES = 20 * 1024 * 1024
@@ -33,41 +33,34 @@ const sameSecret = (given: string, wanted: string) => {
  * recogniser saw and hands out a one-time upload address and token; the screenshot is then posted to
  * that address and stored with the defect.
  */
-export const createDefectsService = (deps: { db: Db; clock: () => number; randomAlnum: (n: number) => string }) => ({
+export const createDefectsService = (deps: { defects: DefectsRepository; clock: () => number; randomAlnum: (n: number) => string }) => ({
   /** `uploadBase` is the absolute v2 base the client used, e.g. `https://host/PenguinStats/api/v2`. */
   async init(body: RecognitionDefectInit, ip: string | null, uploadBase: string) {
     const defectId = deps.randomAlnum(20)
     const token = deps.randomAlnum(40)
     const now = deps.clock()
-    await deps.db.kysely
-      .insertInto('recognition_defects')
-      .values({
-        defect_id: defectId,
-        created_at: now,
-        environment: JSON.stringify(body.environment),
-        result: JSON.stringify(body.recognitionResult ?? null),
-        upload_token: token,
-        ip,
-      })
-      .execute()
+    await deps.defects.insert({
+      defectId,
+      createdAt: now,
+      environment: JSON.stringify(body.environment),
+      result: JSON.stringify(body.recognitionResult ?? null),
+      uploadToken: token,
+      ip,
+    })
     const url = `${uploadBase}/recognition/defects/report/upload/${defectId}`
     return { defectId, uploadParams: { url, authorization: token, policy: policyFor(now) } }
   },
 
   async upload(defectId: string, { token, policy, contentType, image }: DefectUpload) {
-    const row = await deps.db.kysely
-      .selectFrom('recognition_defects')
-      .select(['upload_token', 'created_at', 'uploaded_at'])
-      .where('defect_id', '=', defectId)
-      .executeTakeFirst()
+    const row = await deps.defects.uploadState(defectId)
     if (!row) throw notFound()
-    if (!sameSecret(token, row.upload_token)) throw invalidRequest('invalid request: the upload authorization does not match this defect report')
-    if (policy !== null && policy !== policyFor(row.created_at)) {
+    if (!sameSecret(token, row.uploadToken)) throw invalidRequest('invalid request: the upload authorization does not match this defect report')
+    if (policy !== null && policy !== policyFor(row.createdAt)) {
       throw invalidRequest('invalid request: the upload policy does not match the one handed out for this defect report')
     }
     const already = 'invalid request: a screenshot was already uploaded for this defect report'
-    if (row.uploaded_at !== null) throw invalidRequest(already)
-    if (deps.clock() - row.created_at > UPLOAD_WINDOW_MS) throw invalidRequest('invalid request: the upload window of this defect report has closed; report the defect again')
+    if (row.uploadedAt !== null) throw invalidRequest(already)
+    if (deps.clock() - row.createdAt > UPLOAD_WINDOW_MS) throw invalidRequest('invalid request: the upload window of this defect report has closed; report the defect again')
     const type = contentType.split(';')[0]?.trim().toLowerCase() ?? ''
     if (!(DEFECT_IMAGE_TYPES as readonly string[]).includes(type)) {
       throw invalidRequest(`invalid request: screenshots must be JPEG, PNG or HEIF (got ${type || 'no content type'})`)
@@ -75,13 +68,8 @@ export const createDefectsService = (deps: { db: Db; clock: () => number; random
     if (image.length === 0) throw invalidRequest('invalid request: the screenshot is empty')
     if (image.length > DEFECT_IMAGE_MAX_BYTES) throw invalidRequest('invalid request: screenshots are at most 20 MB')
     // Conditional on "not uploaded yet", so two concurrent uploads cannot both be stored.
-    const updated = await deps.db.kysely
-      .updateTable('recognition_defects')
-      .set({ image, image_type: type, image_bytes: image.length, uploaded_at: deps.clock() })
-      .where('defect_id', '=', defectId)
-      .where('uploaded_at', 'is', null)
-      .executeTakeFirst()
-    if (updated.numUpdatedRows === 0n) throw invalidRequest(already)
+    const stored = await deps.defects.storeImage(defectId, { bytes: image, type, uploadedAt: deps.clock() })
+    if (!stored) throw invalidRequest(already)
   },
 })
 export type DefectsService = ReturnType<typeof createDefectsService>

@@ -1,7 +1,6 @@
 import { SERVERS, type Server } from '@dropwise/schemas'
 import { canonicalPattern, patternHash, serverDayStart, serverDayIndex } from '@dropwise/stats'
 import { seededRandom } from '../../lib/prng'
-import type { Db } from '../../plugins/db'
 import type { AccountsService } from '../accounts/accounts.service'
 import type { AggregationWorker } from '../aggregation/aggregation.worker'
 import { isActiveAt } from '../catalog/catalog.mapper'
@@ -9,6 +8,7 @@ import type { CatalogService } from '../catalog/catalog.service'
 import type { MatrixRepository } from '../matrix/matrix.repository'
 import type { NewReport, ReportsRepository } from '../reports/reports.repository'
 
+import type { DemoRepository } from './demo.repository'
 import { DEMO_SOURCE } from './demo-source'
 
 export { DEMO_SOURCE }
@@ -21,7 +21,7 @@ export interface DemoOptions {
 }
 
 export interface DemoServiceDeps {
-  db: Db
+  demo: DemoRepository
   catalog: CatalogService
   accounts: AccountsService
   matrix: MatrixRepository
@@ -42,8 +42,7 @@ const pause = () => new Promise((resolve) => setTimeout(resolve, 10))
  */
 export const createDemoService = (deps: DemoServiceDeps) => ({
   async present(): Promise<{ reports: number } | null> {
-    const row = await deps.db.kysely.selectFrom('properties').select('value').where('key', '=', 'demo.simulated').executeTakeFirst()
-    return row ? (row.value as { reports: number }) : null
+    return deps.demo.simulated()
   },
 
   async simulate(options: DemoOptions): Promise<{ reports: number }> {
@@ -131,11 +130,7 @@ export const createDemoService = (deps: DemoServiceDeps) => ({
       await pause()
     }
     const value = { reports: total, source: DEMO_SOURCE, simulatedAt: now }
-    await deps.db.kysely
-      .insertInto('properties')
-      .values({ key: 'demo.simulated', value: JSON.stringify(value), updated_at: now })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_at: now }))
-      .execute()
+    await deps.demo.markSimulated(value)
     return { reports: total }
   },
 })

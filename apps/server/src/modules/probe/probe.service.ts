@@ -1,7 +1,6 @@
 import { isStorableText } from '@dropwise/schemas'
 import type { ProbeEvent } from '@dropwise/schemas/probe'
-import { sql } from 'kysely'
-import type { Db } from '../../plugins/db'
+import type { ProbeRepository } from './probe.repository'
 
 const MAX_KEYS = 2000
 const PROPERTY = 'probe.counts'
@@ -38,7 +37,7 @@ const merge = (into: ProbeCounts, add: ProbeCounts): ProbeCounts => {
  * search results entered, advanced queries run). Counted in memory and added to the stored totals
  * periodically, so several processes can share them.
  */
-export const createProbeService = ({ db, clock }: { db: Db; clock: () => number }) => {
+export const createProbeService = ({ repository, clock }: { repository: ProbeRepository; clock: () => number }) => {
   let pending = empty(clock())
   return {
     connected: () => {
@@ -57,18 +56,12 @@ export const createProbeService = ({ db, clock }: { db: Db; clock: () => number 
       const delta = pending
       pending = empty(clock())
       if (delta.connections === 0 && Object.keys(delta.messages).length === 0) return
-      await db.kysely.transaction().execute(async (trx) => {
-        const row = await sql<{ value: ProbeCounts }>`select value from properties where key = ${PROPERTY} for update`.execute(trx)
-        const total = merge(row.rows[0]?.value ?? empty(delta.since), delta)
-        await sql`
-          insert into properties (key, value, updated_at) values (${PROPERTY}, ${JSON.stringify(total)}::jsonb, ${clock()})
-          on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`.execute(trx)
-      })
+      await repository.update<ProbeCounts>(PROPERTY, (stored) => merge(stored ?? empty(delta.since), delta), clock)
     },
     /** Stored totals plus what this process has not flushed yet. */
     async counts(): Promise<ProbeCounts> {
-      const row = await db.kysely.selectFrom('properties').select('value').where('key', '=', PROPERTY).executeTakeFirst()
-      return merge(structuredClone((row?.value as ProbeCounts | undefined) ?? empty(pending.since)), pending)
+      const stored = await repository.read<ProbeCounts>(PROPERTY)
+      return merge(structuredClone(stored ?? empty(pending.since)), pending)
     },
   }
 }

@@ -14,7 +14,9 @@ import { createAccountsService } from '../accounts/accounts.service'
 import { createCatalogRepository } from '../catalog/catalog.repository'
 import { createCatalogService } from '../catalog/catalog.service'
 import { createTestContext, dbTargets, type TestContext } from '../../testing/test-app'
-import { createResultsService, latestSpan } from './results.service'
+import { createPatternsService, latestSpan } from './patterns.service'
+import { createResultsRepository } from './results.repository'
+import { createTrendsService } from './trends.service'
 import { createResultsTestData } from './results.test-data'
 
 // 2025-11-20 12:00 on the CN clock.
@@ -377,15 +379,17 @@ describe.each(dbTargets())('results on $name', (target) => {
     it('rebuilds global answers when the data version moves', async () => {
       const catalog = createCatalogService({ repository: createCatalogRepository(ctx.db), clock: () => now.value })
       const version = createDataVersion()
-      const service = createResultsService({
-        db: ctx.db,
+      const repository = createResultsRepository(ctx.db)
+      const patterns = createPatternsService({
+        repository,
         catalog,
         accounts: createAccountsService({ accounts: createAccountsRepository(ctx.db), clock: () => now.value, randomInt: () => 0 }),
         version,
         clock: () => now.value,
       })
+      const trends = createTrendsService({ repository, version, clock: () => now.value })
       const count = async () =>
-        patternsOf(JSON.parse((await service.patterns({ server: 'KR', category: 'all', personal: false, showAll: true }, null)).body).pattern_matrix, 'main_01-07').length
+        patternsOf(JSON.parse((await patterns.matrix({ server: 'KR', category: 'all', personal: false, showAll: true }, null)).body).pattern_matrix, 'main_01-07').length
       expect(await count()).toBe(0)
       const data = createResultsTestData(ctx.db)
       await data.patternDay({ server: 'KR', stageId: 'main_01-07', drops: [], day: serverDayIndex('KR', NOW), reports: 1 })
@@ -393,7 +397,7 @@ describe.each(dbTargets())('results on $name', (target) => {
       expect(await count()).toBe(0)
       version.advance(1)
       expect(await count()).toBe(1)
-      const trend = async () => Object.keys(JSON.parse((await service.trends('KR')).body).trend)
+      const trend = async () => Object.keys(JSON.parse((await trends.global('KR')).body).trend)
       expect(await trend()).toEqual([])
       await data.itemDay({ server: 'KR', stageId: 'main_01-07', itemId: '2001', day: serverDayIndex('KR', NOW), quantity: 1 })
       expect(await trend()).toEqual([])

@@ -20,7 +20,10 @@ import { budgetKey, type Budget } from '../../lib/limits'
 import type { IdentityGuard } from '../accounts/identity-guard'
 import { penguinIdOf } from '../accounts/identity'
 import { SIMULATED_RUNS_HEADER } from '../demo/demo-source'
-import type { ResultsAnswer, ResultsService } from './results.service'
+import type { AdvancedService } from './advanced.service'
+import type { PatternsService } from './patterns.service'
+import type { ResultsAnswer } from './results-answer'
+import type { TrendsService } from './trends.service'
 
 const tags = ['results']
 
@@ -32,10 +35,13 @@ const send = (reply: FastifyReply, answer: ResultsAnswer) => {
 }
 
 /** `/result/pattern`, `/result/trends`, `/result/advanced` and their `_private` twins (api-v2.md §8.2-8.5). */
-export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService; advanced: Budget; identityGuard: IdentityGuard }> = async (
-  app,
-  { results, advanced: advancedBudget, identityGuard },
-) => {
+export const resultsRoutes: FastifyPluginAsyncZod<{
+  patterns: PatternsService
+  trends: TrendsService
+  advanced: AdvancedService
+  advancedBudget: Budget
+  identityGuard: IdentityGuard
+}> = async (app, { patterns, trends: trendsService, advanced: advancedService, advancedBudget, identityGuard }) => {
   app.get(
     '/result/pattern',
     {
@@ -49,7 +55,7 @@ export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService; adv
     async (req, reply) => {
       const { server, is_personal, show_all_patterns } = req.query
       if (is_personal) await identityGuard(req, reply, penguinIdOf(req))
-      const answer = await results.patterns(
+      const answer = await patterns.matrix(
         // Exactly the string "true" lifts the cap (§8.2).
         { server, category: 'all', personal: is_personal ?? false, showAll: show_all_patterns === 'true' },
         penguinIdOf(req),
@@ -62,7 +68,7 @@ export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService; adv
   const webPatterns = async (req: FastifyRequest, reply: FastifyReply, params: { server: Server; source: string; category?: Category | undefined }) => {
     const { server, source, category } = params
     if (source === 'personal') await identityGuard(req, reply, penguinIdOf(req))
-    const answer = await results.patterns({ server, category: category ?? 'all', personal: source === 'personal', showAll: false }, penguinIdOf(req))
+    const answer = await patterns.matrix({ server, category: category ?? 'all', personal: source === 'personal', showAll: false }, penguinIdOf(req))
     return send(reply, answer)
   }
   app.get(
@@ -91,7 +97,7 @@ export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService; adv
   )
 
   const trends = async (server: z.infer<typeof ServerSchema>, reply: FastifyReply) => {
-    const { body, builtAt, simulatedRuns } = await results.trends(server)
+    const { body, builtAt, simulatedRuns } = await trendsService.global(server)
     setPublicCache(reply, builtAt)
     reply.header(SIMULATED_RUNS_HEADER, String(simulatedRuns))
     return sendJson(reply, body)
@@ -135,7 +141,7 @@ export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService; adv
     },
     async (req, reply) => {
       if (req.body.queries.some((q) => q.isPersonal)) await identityGuard(req, reply, penguinIdOf(req))
-      const { results: advanced, personal, simulatedRuns } = await results.advanced(req.body, penguinIdOf(req))
+      const { results: advanced, personal, simulatedRuns } = await advancedService.query(req.body, penguinIdOf(req))
       if (personal) setPrivate(reply)
       reply.header(SIMULATED_RUNS_HEADER, String(simulatedRuns))
       return { advanced_results: advanced }

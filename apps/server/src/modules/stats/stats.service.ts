@@ -1,11 +1,10 @@
 import type { Server } from '@dropwise/schemas'
 import { DAY_MS, serverDayIndex, serverDayStart, siteStats, type SiteStatsStage } from '@dropwise/stats'
 import type { DataVersion } from '../../lib/data-version'
-import type { Db } from '../../plugins/db'
 import type { CachedBody, CatalogService } from '../catalog/catalog.service'
 import { SETTLED_TTL_MS, createSettledCache, firstRecentDay } from '../results/settled-days'
 import { createVersionCache } from '../results/version-cache'
-import { createStatsRepository, type StatsRepository } from './stats.repository'
+import type { StatsRepository } from './stats.repository'
 
 /** How long the last-24-hours totals are reused: the window slides continuously, so it is refreshed on a timer. */
 const RECENT_TTL_MS = 5 * 60 * 1000
@@ -17,7 +16,7 @@ const MIN_DAY = -2_147_483_648
 const MAX_DAY = 2_147_483_647
 
 export interface StatsServiceDeps {
-  db: Db
+  repository: StatsRepository
   catalog: CatalogService
   version: DataVersion
   clock: () => number
@@ -36,7 +35,7 @@ interface AllTime {
  * five minutes. The serialised body is cached per server.
  */
 export const createStatsService = (deps: StatsServiceDeps) => {
-  const repository = createStatsRepository(deps.db)
+  const { repository } = deps
   const allTime = createVersionCache<AllTime>(deps.version, deps.clock)
   const settled = createSettledCache<
     [Awaited<ReturnType<StatsRepository['baselines']>>, [Awaited<ReturnType<StatsRepository['stageTotals']>>, Awaited<ReturnType<StatsRepository['itemTotals']>>]]

@@ -1,0 +1,50 @@
+// Server layering (issue 18): SQL lives in repositories. Kysely and its `sql` tag may be imported only by
+// repositories (`*.repository.ts`), the database layer (`src/db/`, `src/plugins/db.ts`), stores that keep
+// their state in the database (`*.store.ts`: reports/idempotency.store.ts) and tests or test helpers.
+// Mappers turn rows into contract types and may import Kysely's row types (`Generated`), nothing else.
+// Routes, services and workers also never take the database handle: they receive repositories.
+
+const SERVER = 'apps/server/src/**/*.ts'
+const KYSELY_MESSAGE = 'SQL belongs in a *.repository.ts (or src/db/, a *.store.ts): import kysely only there.'
+
+const kysely = (allowTypeImports) => ({
+  paths: [{ name: 'kysely', message: KYSELY_MESSAGE, allowTypeImports }],
+  patterns: [{ group: ['kysely/*'], message: KYSELY_MESSAGE, allowTypeImports }],
+})
+
+const SQL_ALLOWED = [
+  'apps/server/src/**/*.repository.ts',
+  'apps/server/src/db/**',
+  'apps/server/src/plugins/db.ts',
+  'apps/server/src/**/*.store.ts',
+  'apps/server/src/**/*.test.ts',
+  'apps/server/src/**/*.test-data.ts',
+  'apps/server/src/testing/**',
+]
+
+export default [
+  {
+    files: [SERVER],
+    ignores: [...SQL_ALLOWED, 'apps/server/src/**/*.mapper.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', kysely(false)] },
+  },
+  {
+    files: ['apps/server/src/**/*.mapper.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', kysely(true)] },
+  },
+  {
+    files: ['apps/server/src/**/*.routes.ts', 'apps/server/src/**/*.service.ts', 'apps/server/src/**/*.worker.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          ...kysely(false),
+          patterns: [
+            ...kysely(false).patterns,
+            { group: ['**/plugins/db', '**/db/database'], message: 'Routes, services and workers receive repositories, not the database handle or its row types.' },
+          ],
+        },
+      ],
+    },
+  },
+]
