@@ -43,7 +43,7 @@ describe('server start-up', () => {
     expect(third.output()).toContain(`recovered the data folder lock of process ${first.child.pid}`)
     third.child.kill('SIGTERM')
     expect(await third.exited).toBe(0)
-  }, 60_000)
+  }, 120_000)
 
   it('serves with relative folders from its working directory and assets on (as `npm start` leaves them)', async () => {
     // A fresh clone runs with DATA_DIR=./.data; the asset routes serve static files from inside it.
@@ -64,7 +64,7 @@ describe('server start-up', () => {
       await s.exited
       rmSync(cwd, { recursive: true, force: true })
     }
-  }, 60_000)
+  }, 120_000)
 
   it('exits 1 on a bad variable with the list of offending variables and no stack trace', async () => {
     const s = start({ PORT: 'abc', DATABASE_URL: 'mysql://db/x' })
