@@ -1,11 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../testing/test-app'
 import { inlineScriptHashes } from './security-headers'
-import { homeVariant } from './web'
+import { createDemoRepository } from '../modules/demo/demo.repository'
+import { homeVariant, markDemo } from './web'
 
 const page = (key: string) =>
   `<!doctype html><html><head><meta name="dropwise-prerender" content="${key}"><script>window.__dropwiseStart=function(){}</script></head><body>${key}</body></html>`
@@ -62,6 +63,33 @@ describe('the web app: `/` is the pre-rendered variant that fits the visitor', (
     const identity = await ctx.app.inject({ method: 'GET', url: '/', headers: { cookie: 'dropwise-home=en.dark' } })
     expect(identity.headers['content-encoding']).toBeUndefined()
     expect(identity.body).toBe(page('en.dark'))
+  })
+
+  it('marks the <html> element for the demo banner, and nothing else', () => {
+    expect(markDemo('<!doctype html><html lang="zh-CN"><head></head></html>')).toBe('<!doctype html><html data-demo lang="zh-CN"><head></head></html>')
+    expect(markDemo('<html><body><p>html</p></body></html>')).toBe('<html data-demo><body><p>html</p></body></html>')
+    expect(markDemo('<!doctype html><htmlx><p>index</p>')).toBe('<!doctype html><htmlx><p>index</p>')
+  })
+
+  it('sends `<html data-demo>` once the data holds demo reports, in every encoding, under the same script hashes', async () => {
+    let now = Date.UTC(2026, 0, 1)
+    const demo = await createTestContext({ name: 'pglite' }, { clock: () => now, app: { webDist: dist } })
+    try {
+      const get = (encoding: string) => demo.app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'ja', 'accept-encoding': encoding } })
+      const text = (res: Awaited<ReturnType<typeof get>>) =>
+        res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload).toString() : res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.rawPayload).toString() : res.body
+      expect(text(await get('br'))).toBe(page('ja.light'))
+      await createDemoRepository(demo.db).markSimulated({ reports: 3, source: 'test', simulatedAt: now })
+      now += 60_000 // past the cached /config
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const res = await get(encoding)
+        expect(text(res), encoding).toBe(markDemo(page('ja.light')))
+        expect(text(res)).toContain('<html data-demo>')
+        expect(scriptSrc(res.headers['content-security-policy'])).toEqual(["'self'", "'wasm-unsafe-eval'", ...inlineScriptHashes(page('ja.light'))])
+      }
+    } finally {
+      await demo.close()
+    }
   })
 
   it('falls back to index.html when the build has no pre-rendered pages, and other routes get index.html', async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { mkdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, constants as zlib } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
@@ -43,12 +43,23 @@ export const homeVariant = (req: Pick<FastifyRequest, 'headers'>): string => {
 
 /** The text of an HTML file as the build wrote it (`ext`: `.br`, `.gz` or `''`). */
 const htmlText = (body: Buffer, ext: string) => (ext === '.br' ? brotliDecompressSync(body) : ext === '.gz' ? gunzipSync(body) : body).toString('utf8')
+const compressed = (text: string, ext: string) =>
+  ext === '.br' ? brotliCompressSync(text, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }) : ext === '.gz' ? gzipSync(text, { level: 9 }) : Buffer.from(text)
+
+/**
+ * `<html data-demo>` while the data holds simulated demo reports: the app's stylesheet and first render
+ * show the demo banner from the first paint (apps/web features/shell/banners.tsx), instead of pushing
+ * the page down when `/config` arrives. An attribute, not a script: the pages' CSP hashes stay as built.
+ */
+export const markDemo = (html: string) => html.replace(/<html(?=[\s>])/i, '<html data-demo')
 
 export interface WebPluginOptions {
   /** The built app (apps/web/dist). */
   dist: string
   /** Addresses the app fetches from as announced to it (the recognizer pack's `packUrl`): another origin is allowed in connect-src. */
   connectUrls?: readonly (string | null | undefined)[] | undefined
+  /** Whether the data holds simulated demo reports; default: `demo` in `/config` (the catalog's cached answer). */
+  demoPresent?: () => Promise<boolean>
 }
 
 /**
@@ -70,6 +81,16 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
     staticHashes.set(path, { mtimeMs, hashes })
     return hashes
   }
+  // A page is never refused for this: unknown counts as no demo (the app still reads /config).
+  const demoPresent = (): Promise<boolean> =>
+    (
+      opts.demoPresent?.() ??
+      (async () => {
+        if (!app.hasDecorator('services')) return false
+        const config = JSON.parse((await app.services.catalog.config()).body) as { demo?: { present?: unknown } }
+        return config.demo?.present === true
+      })()
+    ).catch(() => false)
   // The folder may still be empty while the app is built in the background: files are looked up per request.
   await mkdir(opts.dist, { recursive: true })
   // preCompressed: the web build writes .br/.gz beside each text asset (apps/web/vite.config.ts).
@@ -85,20 +106,22 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
     },
   })
   // Re-read index.html when a rebuild replaced it (its assets change name with every build).
-  let cached: { html: string; mtimeMs: number; hashes: string[] } | null = null
+  let cached: { html: string; demoHtml: string; mtimeMs: number; hashes: string[] } | null = null
   app.decorate('sendSpa', async (req, reply) => {
     const info = await stat(indexPath).catch(() => null)
     if (info && (!cached || cached.mtimeMs !== info.mtimeMs)) {
       const html = await readFile(indexPath, 'utf8')
-      cached = { html, mtimeMs: info.mtimeMs, hashes: inlineScriptHashes(html) }
+      cached = { html, demoHtml: markDemo(html), mtimeMs: info.mtimeMs, hashes: inlineScriptHashes(html) }
     }
     reply.header('Cache-Control', 'no-cache')
     setHeaders(reply, security(req, info && cached ? cached.hashes : []))
-    return reply.type('text/html; charset=utf-8').send(info && cached ? cached.html : BUILDING_PAGE)
+    if (!info || !cached) return reply.type('text/html; charset=utf-8').send(BUILDING_PAGE)
+    return reply.type('text/html; charset=utf-8').send((await demoPresent()) ? cached.demoHtml : cached.html)
   })
   // `/`: the pre-rendered home page that fits the visitor, compressed as the build wrote it; the
   // plain index.html when the build has none (or it cannot be read).
-  type CachedFile = { body: Buffer; mtimeMs: number; hashes?: string[] }
+  // The demo's copy of a file is made on its first request (a pre-rendered page is re-compressed once per build).
+  type CachedFile = { body: Buffer; mtimeMs: number; hashes?: string[]; demoBody?: Buffer }
   const files = new Map<string, CachedFile>()
   const readCached = async (path: string): Promise<CachedFile | null> => {
     const info = await stat(path).catch(() => null)
@@ -119,13 +142,15 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
       const file = await readCached(base + ext)
       if (!file) continue
       file.hashes ??= inlineScriptHashes(htmlText(file.body, ext))
+      const demo = await demoPresent()
+      if (demo) file.demoBody ??= compressed(markDemo(htmlText(file.body, ext)), ext)
       setHeaders(reply, security(req, file.hashes))
       reply.header('Cache-Control', 'no-cache')
       reply.header('Vary', `Accept-Encoding, Accept-Language, Cookie, Sec-CH-Prefers-Color-Scheme`)
       // Chromium then says which colour scheme the visitor's system uses on the next request.
       reply.header('Accept-CH', 'Sec-CH-Prefers-Color-Scheme')
       if (encoding) reply.header('Content-Encoding', encoding)
-      return reply.type('text/html; charset=utf-8').send(file.body)
+      return reply.type('text/html; charset=utf-8').send(demo && file.demoBody ? file.demoBody : file.body)
     }
     return app.sendSpa(req, reply)
   })

@@ -27,16 +27,20 @@ const MirrorBannerView = lazy(() => import('./banner-views').then((m) => ({ defa
 /**
  * Whenever the server says its data includes simulated demo reports. Drawn with the first load's own
  * parts (no Alert chunk): a default install shows it on every visit, and its first load of `/` has a
- * JavaScript budget (bench:web).
+ * JavaScript budget (bench:web). It pushes nothing down later: until `/config` answers (and in the build
+ * and hydration) it is drawn with the class `demo-pending`, which index.html's stylesheet shows only under
+ * `<html data-demo>`, the server's word when it sent the page (apps/server plugins/web.ts).
  */
 export function DemoBanner() {
   const { t } = useTranslation()
-  const { demo } = useShellConfig()
-  if (!demo) return null
+  const config = useDataset('config')
+  const pending = !useHydrated() || config.data === undefined
+  if (!pending && !readShellConfig(config.data).demo) return null
   return (
     <Box
       role="note"
       data-testid="demo-banner"
+      className={pending ? 'demo-pending' : undefined}
       sx={{
         display: 'flex',
         alignItems: 'center',

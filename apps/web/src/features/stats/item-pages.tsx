@@ -1,0 +1,221 @@
+import ArrowBack from '@mui/icons-material/ArrowBack'
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import ButtonBase from '@mui/material/ButtonBase'
+import Card from '@mui/material/Card'
+import CardContent from '@mui/material/CardContent'
+import Stack from '@mui/material/Stack'
+import Tooltip from '@mui/material/Tooltip'
+import Typography from '@mui/material/Typography'
+import useMediaQuery from '@mui/material/useMediaQuery'
+import type { Item } from '@dropwise/schemas'
+import { Suspense, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link as RouterLink, useParams } from 'react-router'
+import { ItemIcon } from '../../components/item-icon'
+import { paths } from '../../config/paths'
+import { useDataset } from '../../lib/data'
+import { formatNumber } from '../../lib/format'
+import { localized } from '../../lib/i18n'
+import { useDataSource } from '../../lib/state-hooks'
+import { BasisNote } from '../data-source/basis-note'
+import { useSampleBasis } from '../data-source/use-sample-basis'
+import { DataTable } from './data-table'
+import { PageHold } from './page-hold'
+import { BACK_SX, BADGE_SLOT, DataStatus, ExportButton, ItemValueBadge, PageTitle, Toolbar } from './page-parts'
+import { percentText, previewRows, relatedItems, groupItems, type StatsRow } from './table-logic'
+import { useStatsRows } from './use-stats-data'
+
+const PREVIEW_LIMIT = 5
+/** The item icon's size beside the title (its place is kept while the items load). */
+const TITLE_ICON = 64
+
+function PreviewTable({ item, rows }: { item: Item; rows: StatsRow[] }) {
+  const { t, i18n } = useTranslation()
+  const { server } = useDataSource()
+  const [now] = useState(() => Date.now())
+  const preview = previewRows(rows, server, now, PREVIEW_LIMIT)
+  return (
+    <Box sx={{ p: 0.5, minWidth: 220 }} data-testid="item-preview">
+      <Typography variant="subtitle2">{localized(item.name_i18n, item.name, i18n.language)}</Typography>
+      {preview.rows.length === 0 ? (
+        <Typography variant="caption">{t('stats.preview.none')}</Typography>
+      ) : (
+        <Box component="table" sx={{ borderCollapse: 'collapse', fontSize: 12, '& td, & th': { px: 0.5, textAlign: 'right' }, '& td:first-of-type, & th:first-of-type': { textAlign: 'left' } }}>
+          <thead>
+            <tr>
+              <th>{t('stats.headers.stage')}</th>
+              <th>{t('stats.headers.percentage')}</th>
+              <th>{t('stats.headers.apPPR')}</th>
+              <th>{t('stats.preview.quantityTimes')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {preview.rows.map((r) => (
+              <tr key={r.key}>
+                <td>{r.stage ? localized(r.stage.code_i18n, r.stage.code, i18n.language) : r.stageId}</td>
+                <td>{percentText(r.percentage)}</td>
+                <td>{r.apPPR === null ? '——' : r.apPPR.toFixed(2)}</td>
+                <td>
+                  {formatNumber(r.quantity, i18n.language)}/{formatNumber(r.times, i18n.language)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Box>
+      )}
+      {preview.more > 0 && <Typography variant="caption">{t('stats.preview.more', { n: preview.more })}</Typography>}
+    </Box>
+  )
+}
+
+function PreviewCard({ item }: { item: Item }) {
+  const { rows } = useStatsRows('item', item.itemId)
+  return <PreviewTable item={item} rows={rows} />
+}
+
+/**
+ * An item icon linking to its page. On hover-capable devices it has a preview card; the card (and
+ * its rows) is only rendered while the tooltip is open. Where nothing hovers (touch screens) the
+ * name is written under the icon instead, since a title never shows there.
+ */
+function ItemTile({ item, hover, named, active }: { item: Item; hover: boolean; named: boolean; active?: boolean }) {
+  const { i18n } = useTranslation()
+  const name = localized(item.name_i18n, item.name, i18n.language)
+  const tile = (
+    <ButtonBase
+      component={RouterLink}
+      to={paths.statsByItemSelected.href(item.itemId)}
+      aria-label={name}
+      aria-current={active ? 'page' : undefined}
+      data-testid="item-tile"
+      data-item-id={item.itemId}
+      sx={{
+        borderRadius: 1.5,
+        outline: active ? '2px solid' : undefined,
+        outlineColor: 'primary.main',
+        ...(named && { width: '100%', flexDirection: 'column', justifyContent: 'flex-start', p: 0.5 }),
+      }}
+    >
+      <ItemIcon item={item} />
+      {named && (
+        <Typography
+          variant="caption"
+          aria-hidden
+          data-testid="item-tile-name"
+          sx={{ mt: 0.5, lineHeight: 1.2, textAlign: 'center', width: '100%', overflow: 'hidden', overflowWrap: 'break-word', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical' }}
+        >
+          {name}
+        </Typography>
+      )}
+    </ButtonBase>
+  )
+  if (!hover || item.itemId === 'furni') return tile
+  return (
+    <Tooltip title={<PreviewCard item={item} />} enterDelay={300} enterNextDelay={300} describeChild>
+      {tile}
+    </Tooltip>
+  )
+}
+
+/** Touch screens: no hover, so tiles carry their names. */
+const useNamedTiles = () => useMediaQuery('(hover: none)', { noSsr: true })
+/** Named tiles share the row's width: about four a row on a phone, room for two lines of name. */
+const NAMED_GRID = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(76px, 1fr))', gap: 1 } as const
+
+export function StatsByItem() {
+  const { t } = useTranslation()
+  const items = useDataset('items')
+  const { server } = useDataSource()
+  const hover = useMediaQuery('(hover: hover)')
+  const named = useNamedTiles()
+  const groups = useMemo(() => groupItems(items.data ?? [], server), [items.data, server])
+  const titles: Record<string, string> = {
+    MATERIAL: t('stats.itemTypes.MATERIAL'),
+    CARD_EXP: t('stats.itemTypes.CARD_EXP'),
+    CHIP: t('stats.itemTypes.CHIP'),
+    FURN: t('stats.itemTypes.FURN'),
+    ACTIVITY_ITEM: t('stats.itemTypes.ACTIVITY_ITEM'),
+  }
+  return (
+    <Stack spacing={2}>
+      <PageTitle title={t('menu.statsByItem')} />
+      <DataStatus error={items.error} retry={() => void items.refetch()} needsLogin={false} />
+      {!items.data && !items.error && <Typography role="status">{t('stats.loading')}</Typography>}
+      <Stack spacing={2} data-testid="item-grid">
+        {groups.map((g) => (
+          <Card key={g.type} component="section" aria-labelledby={`item-group-${g.type}`}>
+            <CardContent>
+              <Typography id={`item-group-${g.type}`} component="h2" variant="h6" sx={{ mb: 1 }}>
+                {titles[g.type]}
+              </Typography>
+              <Box sx={named ? NAMED_GRID : { display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                {g.items.map((item) => (
+                  <ItemTile key={item.itemId} item={item} hover={hover} named={named} />
+                ))}
+              </Box>
+            </CardContent>
+          </Card>
+        ))}
+      </Stack>
+    </Stack>
+  )
+}
+
+export function StatsByItemSelected() {
+  const { itemId = '' } = useParams()
+  const { t, i18n } = useTranslation()
+  const { server } = useDataSource()
+  const hover = useMediaQuery('(hover: hover)')
+  const named = useNamedTiles()
+  const data = useStatsRows('item', itemId)
+  // The same query as the basis note's: the page shows once the note and the rows are both in.
+  const basis = useSampleBasis(server, null)
+  const item = data.itemsById.get(itemId)
+  const related = relatedItems(data.items ?? [], item, server)
+  const name = item ? localized(item.name_i18n, item.name, i18n.language) : itemId
+  return (
+    <Stack spacing={2}>
+      <Box>
+        <Button component={RouterLink} to={paths.statsByItem.href()} startIcon={<ArrowBack />} size="small" sx={BACK_SX}>
+          {t('stats.itemBack')}
+        </Button>
+      </Box>
+      <PageHold ready={(data.ready || !!data.error || data.needsLogin) && !basis.isPending}>
+        <Stack spacing={2}>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            {item ? <ItemIcon item={item} size={TITLE_ICON} /> : <Box sx={{ width: TITLE_ICON, height: TITLE_ICON, flexShrink: 0 }} />}
+            <PageTitle title={t('stats.itemTitle', { item: name })} testId="selected-item" />
+          </Stack>
+          <Suspense fallback={BADGE_SLOT}>{item && <ItemValueBadge itemId={itemId} />}</Suspense>
+          {data.items && !item && <Alert severity="warning">{t('stats.itemNotFound', { item: itemId })}</Alert>}
+          {related.length > 1 && (
+            <Box component="nav" aria-label={t('stats.related')}>
+              <Typography variant="subtitle2" color="text.secondary" sx={{ mb: 1 }}>
+                {t('stats.related')}
+              </Typography>
+              <Box sx={named ? NAMED_GRID : { display: 'flex', flexWrap: 'wrap', gap: 1 }} data-testid="related-items">
+                {related.map((r) => (
+                  <ItemTile key={r.itemId} item={r} hover={hover} named={named} active={r.itemId === itemId} />
+                ))}
+              </Box>
+            </Box>
+          )}
+          <Toolbar>
+            <Suspense fallback={null}>
+              <ExportButton itemId={itemId} />
+            </Suspense>
+          </Toolbar>
+          <BasisNote stageId={null} />
+          <DataStatus error={data.error} retry={data.retry} needsLogin={data.needsLogin} />
+          <Card component="section" aria-label={t('stats.table.labelItem')}>
+            <CardContent>
+              <DataTable mode="item" rows={data.rows} loading={data.loading && !data.needsLogin} />
+            </CardContent>
+          </Card>
+        </Stack>
+      </PageHold>
+    </Stack>
+  )
+}

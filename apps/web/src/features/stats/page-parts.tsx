@@ -1,0 +1,62 @@
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Card from '@mui/material/Card'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { lazy, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { DataSourceToggles } from '../data-source/data-source-toggles'
+
+// Other features' components, loaded on demand so their code stays out of this chunk.
+export const ExportButton = lazy(() => import('../export/export-button').then((m) => ({ default: m.ExportButton })))
+const guideBadges = () => import('../guide/efficiency-badge')
+export const StageEfficiencyBadge = lazy(() => guideBadges().then((m) => ({ default: m.StageEfficiencyBadge })))
+export const ItemValueBadge = lazy(() => guideBadges().then((m) => ({ default: m.ItemValueBadge })))
+
+/** Text buttons on the page background: the darker primary keeps a 4.5:1 contrast on the light theme. */
+export const BACK_SX = { color: 'primary.dark' } as const
+
+/** The guide badge's place while its code loads: the height of its chip (and of its skeleton). */
+export const BADGE_SLOT = <Box sx={{ height: 24 }} aria-hidden />
+
+export function PageTitle({ overline, title, testId }: { overline?: string | undefined; title: string; testId?: string }) {
+  return (
+    <Box>
+      {overline && (
+        <Typography variant="overline" color="text.secondary" component="p">
+          {overline}
+        </Typography>
+      )}
+      <Typography variant="h4" component="h1" data-testid={testId} sx={{ wordBreak: 'break-word' }}>
+        {title}
+      </Typography>
+    </Box>
+  )
+}
+
+/** Data source and category toggles (and page actions) on a surface of their own. */
+export function Toolbar({ children }: { children?: ReactNode }) {
+  return (
+    <Card variant="outlined">
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', p: 1 }}>
+        <Box data-testid="source-toggles">
+          <DataSourceToggles />
+        </Box>
+        {children}
+      </Stack>
+    </Card>
+  )
+}
+
+export function DataStatus({ error, retry, needsLogin }: { error: Error | null; retry: () => void; needsLogin: boolean }) {
+  const { t } = useTranslation()
+  if (needsLogin) return <Alert severity="info">{t('dataSource.loginNotice')}</Alert>
+  if (error)
+    return (
+      <Alert severity="error" action={<Button onClick={retry}>{t('stats.retry')}</Button>}>
+        {t('stats.loadFailed', { error: error.message })}
+      </Alert>
+    )
+  return null
+}
