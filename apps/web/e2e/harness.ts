@@ -57,7 +57,7 @@ const newestMtime = (path: string): number => {
 export const ensureWebBuild = (log: (s: string) => void = () => undefined): { built: boolean } =>
   withBuildLock(() => {
     const index = join(webDist, 'index.html')
-    const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => join(webRoot, p))
+    const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'build-plugins', 'package.json'].map((p) => join(webRoot, p))
     for (const pkg of readdirSync(join(repoRoot, 'packages'))) sources.push(join(repoRoot, 'packages', pkg, 'src'))
     const newest = Math.max(...sources.map(newestMtime))
     if (existsSync(index) && statSync(index).mtimeMs > newest) return { built: false }

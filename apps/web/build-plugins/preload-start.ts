@@ -1,0 +1,56 @@
+import type { Plugin } from 'vite'
+
+/**
+ * `<link rel="modulepreload">` for what the first render of `/` needs beyond the entry's own imports
+ * (Vite only preloads static imports): the home page chunk with its imports, and the start locale
+ * chunk of the language the app will pick (saved setting, else the browser's first supported
+ * language, else zh, as lib/i18n.ts decides). They then download alongside the entry instead of after it.
+ */
+export const preloadStart = (): Plugin => ({
+  name: 'dropwise-preload-start',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html, ctx) {
+      const bundle = ctx.bundle
+      if (!bundle) return html
+      const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []))
+      const entry = chunks.find((c) => c.isEntry)
+      // The chunk holding the home page (its own facade, or the `home` group chunk when the bundler folds it in).
+      const isHome = (id: string | null) => Boolean(id?.endsWith('/src/features/home/home-page.tsx'))
+      const home = chunks.find((c) => isHome(c.facadeModuleId)) ?? chunks.find((c) => c.moduleIds.some(isHome))
+      if (!entry || !home) throw new Error('dropwise-preload-start: the entry or the home page chunk was not found')
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]))
+      const closure = (start: string[], seen = new Set<string>()) => {
+        for (const f of start) {
+          if (seen.has(f)) continue
+          seen.add(f)
+          closure(byFile.get(f)?.imports ?? [], seen)
+        }
+        return seen
+      }
+      const already = closure([entry.fileName])
+      const homeFiles = [...closure([home.fileName])].filter((f) => !already.has(f))
+      const locales: Record<string, string> = {}
+      for (const [lang, file] of [['zh', 'zh-CN'], ['en', 'en'], ['ja', 'ja-JP'], ['ko', 'ko-KR']] as const) {
+        const chunk = chunks.find((c) => c.name === `locale-${file}`)
+        if (chunk) locales[lang] = `/${chunk.fileName}`
+      }
+      // Also: a pre-rendered `/` (prerenderHome) in another language or colour mode than this visitor's, or
+      // on a wide screen, or under another theme, is hidden before it paints (html.pre-off, index.html);
+      // main.tsx then renders afresh. The same choices as lib/i18n.ts, theme-style.ts `resolveMode` and main.tsx.
+      const script = `(function(){var d=document,m=${JSON.stringify(locales)},s={},l,h=${JSON.stringify(homeFiles.map((f) => `/${f}`))};
+try{s=JSON.parse(localStorage.getItem('penguin-stats-settings')||'{}')||{}}catch(e){}
+l=String(s.language||'').split('-')[0];
+if(!m[l]){l='zh';var n=navigator.languages||[navigator.language];for(var i=0;i<n.length;i++){var p=String(n[i]).toLowerCase().split('-')[0];if(m[p]){l=p;break}}}
+var add=function(u){var k=d.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=u;d.head.appendChild(k)};
+var pre=d.querySelector('meta[name=dropwise-prerender]'),q=function(x){return !!(window.matchMedia&&matchMedia(x).matches)},k=s.dark;
+var o=k===true||k==='dark'?'dark':k===false||k==='light'?'light':q('(prefers-color-scheme: dark)')?'dark':'light';
+var fits=pre&&!(pre.content!==l+'.'+o||(s.themeStyle&&s.themeStyle!=='default')||q('(min-width: 900px)'));
+if(pre&&!fits)d.documentElement.classList.add('pre-off');
+var go=function(){add(m[l]);if(location.pathname==='/')h.forEach(add);if(window.__dropwiseStart)window.__dropwiseStart()},done=0,once=function(){if(!done++)go()};
+if(fits){requestAnimationFrame(function(){setTimeout(once)});setTimeout(once,100)}else once()})()`
+      return [{ tag: 'script', children: script, injectTo: 'head' }]
+    },
+  },
+})
