@@ -1,5 +1,4 @@
 import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete'
-import Box from '@mui/material/Box'
 import Grid from '@mui/material/Grid'
 import TextField from '@mui/material/TextField'
 import ToggleButton from '@mui/material/ToggleButton'
@@ -7,7 +6,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup'
 import type { Category, Item, Period, Server, Zone } from '@dropwise/schemas'
 import { useEffect, useId, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ItemIcon } from '../../components/item-icon'
+import { ItemOption } from '../../components/item-option'
 import { CATEGORIES, SERVERS } from '../../config/constants'
 import { formatDate } from '../../lib/format'
 import { localized } from '../../lib/i18n'
@@ -158,14 +157,7 @@ export function QueryEditor({
           filterSelectedOptions
           onChange={(_e, v) => onChange({ itemIds: v.map((o) => o.item.itemId) })}
           noOptionsText={t('advanced.query.noItems')}
-          renderOption={({ key, ...props }, o) => (
-            <Box component="li" key={key} {...props} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-              <Box aria-hidden sx={{ display: 'flex' }}>
-                <ItemIcon item={o.item} size={24} />
-              </Box>
-              {o.name}
-            </Box>
-          )}
+          renderOption={({ key, ...props }, o) => <ItemOption key={key} props={props} item={o.item} name={o.name} />}
           renderInput={(params) => (
             <TextField
               {...params}

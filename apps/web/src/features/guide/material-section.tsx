@@ -14,6 +14,7 @@ import { useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { ItemIcon } from '../../components/item-icon'
+import { ItemOption } from '../../components/item-option'
 import { paths } from '../../config/paths'
 import { formatNumber } from '../../lib/format'
 import { baseOf, isLocale, localized } from '../../lib/i18n'
@@ -224,12 +225,7 @@ export function MaterialSection({
           autoHighlight
           noOptionsText={t('guide.material.noMatch')}
           renderOption={({ key, ...props }, o) => (
-            <Box component="li" key={key} {...props} sx={{ display: 'flex', gap: 1, alignItems: 'center' }} data-testid="guide-material-option" data-item-id={o.item.itemId}>
-              <Box aria-hidden sx={{ display: 'flex' }}>
-                <ItemIcon item={o.item} size={24} />
-              </Box>
-              {o.name}
-            </Box>
+            <ItemOption key={key} props={props} item={o.item} name={o.name} data-testid="guide-material-option" data-item-id={o.item.itemId} />
           )}
           renderInput={(params) => (
             <TextField
