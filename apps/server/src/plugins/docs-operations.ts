@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs'
-
 /**
  * What the API description says beyond the zod schemas of the routes: per operation its id, who may call
  * it (`security`), the error answers, content types other than JSON, and examples. Keyed by
@@ -7,10 +5,11 @@ import { readFileSync } from 'node:fs'
  * the result (Redocly, recommended rules).
  *
  * Examples (docs-examples.json) are real answers of the seeded app, trimmed to a few elements; the same
- * test checks that each still matches its operation's schema.
+ * test checks that each still matches its operation's schema. docs-describe.ts applies the table to the
+ * generated document.
  */
 
-type Json = Record<string, unknown>
+export type Json = Record<string, unknown>
 
 /** Who may call an operation: `security` of the description. */
 export type Access =
@@ -41,70 +40,7 @@ export interface OperationDoc {
   responses?: Record<string, Json | null>
 }
 
-export const SECURITY_SCHEMES = {
-  PenguinID: {
-    type: 'apiKey',
-    in: 'header',
-    name: 'Authorization',
-    description:
-      'The header value is `PenguinID <id>` (e.g. `PenguinID 004213377`): the ID announced in `X-Penguin-Set-PenguinID` by a first ' +
-      'report or a login. An `Authorization` header with another scheme means no identity (the cookie is then not read).',
-  },
-  PenguinIDCookie: {
-    type: 'apiKey',
-    in: 'cookie',
-    name: 'userID',
-    description: 'Cookie `userID=<id>`, read only when the request has no `Authorization` header; the server sets it with every ID it announces.',
-  },
-  DefectUploadToken: {
-    type: 'apiKey',
-    in: 'header',
-    name: 'Authorization',
-    description: 'The `authorization` value `initDefectReport` answered, for a raw-body upload (a multipart upload sends it as a form field).',
-  },
-} as const
-
-const SECURITY: Record<Access, Json[]> = {
-  anonymous: [],
-  penguinId: [{ PenguinID: [] }, { PenguinIDCookie: [] }],
-  penguinIdOptional: [{}, { PenguinID: [] }, { PenguinIDCookie: [] }],
-  uploadToken: [{ DefectUploadToken: [] }, {}],
-}
-
-export const DOCS_TAGS = [
-  { name: 'reference data', description: 'Items, stages, zones, notices, event periods, the frontend config and workshop formulas (api-v2 §6).' },
-  { name: 'results', description: 'Drop matrices, patterns, trends, site statistics and advanced queries (api-v2 §8). Personal variants need a PenguinID.' },
-  { name: 'reports', description: 'Drop reports from the web client, MAA and other tools (api-v2 §7), and recognition batches as plain JSON.' },
-  { name: 'accounts', description: 'Log in with a PenguinID (api-v2 §6.9).' },
-  { name: 'recognition', description: 'Recognition defect reports and their screenshots (docs/api-extensions.md §3).' },
-  { name: 'share', description: 'Short links and the open-data export of the matrix (docs/api-extensions.md §3b).' },
-  { name: 'planner', description: 'ArkPlanner-compatible farming plans (docs/api-extensions.md §2).' },
-  { name: 'operations', description: 'Health, build, usage counts and game assets, for the operator (outside the v2 base).' },
-]
-
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 const text = (schema: Json, example?: unknown) => ({ 'text/plain': { schema, ...(example === undefined ? {} : { example }) } })
-
-const SET_PENGUIN_ID = {
-  'X-Penguin-Set-PenguinID': {
-    description: 'Present when the server created an account for the caller (a report without a known PenguinID) or confirmed a login: the PenguinID to send from now on.',
-    schema: { type: 'string' },
-  },
-}
-const RETRY_AFTER = { 'Retry-After': { description: 'Seconds until the budget refills.', schema: { type: 'integer' } } }
-
-const ERROR_DESCRIPTIONS: Record<string, string> = {
-  '400': 'Invalid request (`INVALID_REQUEST`, with `violations` for field rules) or a missing entity (`NOT_FOUND`: never 404 on v2).',
-  '413': 'The body is larger than allowed.',
-  '429': 'Over a rate limit (`TOO_MANY_REQUESTS`); `Retry-After` says when to come back.',
-  '500': 'Unexpected failure (`INTERNAL_ERROR`, `internal server error occurred`).',
-  '503': 'The database does not answer.',
-}
-const apiError = (status: string) => ({
-  description: ERROR_DESCRIPTIONS[status] ?? 'Error',
-  ...(status === '429' ? { headers: RETRY_AFTER } : {}),
-  content: { 'application/json': { schema: ref('ApiError') } },
-})
 
 const V2 = '/api/v2'
 const WEB_MATRIX = 'The web client’s form of `getMatrix`: closed stages included, `source` `personal` for the caller’s own reports.'
@@ -307,84 +243,5 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   ['POST /api/_/assets/retry']: { operationId: 'retryAssets', access: 'anonymous' },
 }
 
-const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'])
-
-/** `getApiV2FooBar` for an operation without an entry (docs.test.ts makes sure there is none). */
-const fallbackId = (method: string, path: string) =>
-  method + path.replace(/[{}]/g, '').split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')
-
-let examplesCache: Record<string, Record<string, unknown>> | null = null
-const examples = () => (examplesCache ??= JSON.parse(readFileSync(new URL('./docs-examples.json', import.meta.url), 'utf8')) as Record<string, Record<string, unknown>>)
-
-/** The first media type of a request body or answer, to carry its example. */
-const firstMedia = (holder: unknown): Json | undefined => {
-  const content = (holder as { content?: Record<string, Json> } | undefined)?.content
-  return content ? Object.values(content)[0] : undefined
-}
-
-/** Every `#/components/schemas/<name>` the value refers to. */
-const refsIn = (value: unknown): string[] => [...JSON.stringify(value).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1] as string)
-
-interface Document {
-  paths: Record<string, Record<string, Json>>
-  components: Json & { schemas?: Record<string, Json> }
-}
-
 /** The operation entry of a documented path, or null. */
 export const operationDoc = (method: string, path: string): OperationDoc | null => OPERATIONS[`${method.toUpperCase()} ${path}`] ?? null
-
-/**
- * Completes the generated document: operation ids, security, error answers, content types and examples
- * per operation; component schemas without `$schema`/`$id` (the document's dialect applies) and without
- * the ones no operation uses (zod's registry yields an input and an output form of every schema).
- */
-export const describeOperations = <T>(input: T): T => {
-  const doc = input as unknown as Document
-  for (const [path, item] of Object.entries(doc.paths)) {
-    for (const [method, op] of Object.entries(item)) {
-      if (!METHODS.has(method)) continue
-      const key = `${method.toUpperCase()} ${path}`
-      const spec: OperationDoc = OPERATIONS[key] ?? { operationId: fallbackId(method, path), access: 'anonymous' }
-      op.operationId = spec.operationId
-      if (!op.summary && spec.summary) op.summary = spec.summary
-      if (spec.description) op.description = spec.description
-      op.security = SECURITY[spec.access]
-      if (spec.requestBody) op.requestBody = spec.requestBody
-
-      const responses = (op.responses ??= {}) as Record<string, Json>
-      for (const [status, answer] of Object.entries(spec.responses ?? {})) {
-        if (answer === null) delete responses[status]
-        else responses[status] = answer
-      }
-      for (const status of ['400', ...(spec.limited ? ['429'] : []), '500']) responses[status] ??= apiError(status)
-      for (const [status, answer] of Object.entries(responses)) {
-        if (answer.description === 'Default Response') {
-          answer.description = status.startsWith('2') ? (spec.ok ?? 'Success.') : (ERROR_DESCRIPTIONS[status] ?? 'Error')
-        }
-        if (status === '429') answer.headers ??= RETRY_AFTER
-      }
-      if (spec.announcesPenguinId && responses['200']) responses['200'].headers = { ...(responses['200'].headers as Json | undefined), ...SET_PENGUIN_ID }
-
-      for (const [part, value] of Object.entries(examples()[key] ?? {})) {
-        const media = firstMedia(part === 'request' ? op.requestBody : responses[part])
-        if (!media) throw new Error(`docs-examples.json: ${key} has no ${part} to carry an example`)
-        media.example = value
-      }
-    }
-  }
-
-  const schemas = doc.components.schemas ?? {}
-  for (const schema of Object.values(schemas)) {
-    delete schema.$schema
-    delete schema.$id
-  }
-  const used = new Set<string>()
-  const pending = refsIn(doc.paths)
-  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
-    if (used.has(name)) continue
-    used.add(name)
-    pending.push(...refsIn(schemas[name]))
-  }
-  for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name]
-  return input
-}

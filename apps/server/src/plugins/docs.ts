@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod'
 import { COMPATIBLE_VERSION } from './compat'
-import { describeOperations, DOCS_TAGS, SECURITY_SCHEMES } from './docs-operations'
+import { describeOperations, DOCS_TAGS, SECURITY_SCHEMES } from './docs-describe'
 import { docsSecurityHeaders, setHeaders } from './security-headers'
 
 /** The prefix every real client hard-codes; its routes are the `/api/v2` ones again, so the document lists them once. */
