@@ -4,14 +4,14 @@
 // aggregates. Loopback PostgreSQL only. The last line is a JSON summary.
 import { sql } from 'kysely'
 import { createDataVersion } from '../apps/server/src/lib/data-version'
-import { prepareDatabase } from '../apps/server/src/lib/bootstrap'
+import { prepareDatabase } from '../apps/server/src/bootstrap'
 import { createAccountsRepository } from '../apps/server/src/modules/accounts/accounts.repository'
 import { createAccountsService } from '../apps/server/src/modules/accounts/accounts.service'
 import { createCatalogRepository } from '../apps/server/src/modules/catalog/catalog.repository'
 import { createCatalogService } from '../apps/server/src/modules/catalog/catalog.service'
 import { createMatrixRepository } from '../apps/server/src/modules/matrix/matrix.repository'
 import { createMatrixService } from '../apps/server/src/modules/matrix/matrix.service'
-import { createDb } from '../apps/server/src/plugins/db'
+import { createDb } from '../apps/server/src/db/db'
 import { freshPostgres } from './lib/server-process'
 
 const i = process.argv.indexOf('--millions')

@@ -1,5 +1,5 @@
 // Server layering (issue 18): SQL lives in repositories. Kysely and its `sql` tag may be imported only by
-// repositories (`*.repository.ts`), the database layer (`src/db/`, `src/plugins/db.ts`), stores that keep
+// repositories (`*.repository.ts`), the database layer (`src/db/`, the handle in `src/db/db.ts`), stores that keep
 // their state in the database (`*.store.ts`: reports/idempotency.store.ts) and tests or test helpers.
 // Mappers turn rows into contract types and may import Kysely's row types (`Generated`), nothing else.
 // Routes, services and workers also never take the database handle: they receive repositories.
@@ -15,7 +15,6 @@ const kysely = (allowTypeImports) => ({
 const SQL_ALLOWED = [
   'apps/server/src/**/*.repository.ts',
   'apps/server/src/db/**',
-  'apps/server/src/plugins/db.ts',
   'apps/server/src/**/*.store.ts',
   'apps/server/src/**/*.test.ts',
   'apps/server/src/**/*.test-data.ts',
@@ -41,7 +40,7 @@ export default [
           ...kysely(false),
           patterns: [
             ...kysely(false).patterns,
-            { group: ['**/plugins/db', '**/db/database'], message: 'Routes, services and workers receive repositories, not the database handle or its row types.' },
+            { group: ['**/db/db', '**/db/database'], message: 'Routes, services and workers receive repositories, not the database handle or its row types.' },
           ],
         },
       ],

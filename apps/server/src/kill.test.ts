@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createDb, type Db } from './plugins/db'
+import { createDb, type Db } from './db/db'
 import { dbTargets } from './testing/test-app'
 
 const serverEntry = fileURLToPath(new URL('./server.ts', import.meta.url))

@@ -4,8 +4,8 @@ import { DEMO_DEFAULTS } from './modules/demo/demo-defaults'
 import { parseEnv, type Env } from './config/env'
 import { exitOnStartupError, StartupError } from './config/startup-error'
 import { fastifyTrustProxy } from './config/trust-proxy'
-import { openDatabase, prepareDatabase, readBinInfo } from './lib/bootstrap'
-import type { Db } from './plugins/db'
+import { openDatabase, prepareDatabase, readBinInfo } from './bootstrap'
+import type { Db } from './db/db'
 
 /**
  * The only file that reads the environment, listens and exits. A bad variable, a data folder another

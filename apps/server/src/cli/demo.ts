@@ -1,9 +1,9 @@
 import { buildApp } from '../app'
 import { parseEnv, type Env } from '../config/env'
 import { exitOnStartupError, StartupError } from '../config/startup-error'
-import { openDatabase, prepareDatabase } from '../lib/bootstrap'
+import { openDatabase, prepareDatabase } from '../bootstrap'
 import { DEMO_DEFAULTS } from '../modules/demo/demo-defaults'
-import type { Db } from '../plugins/db'
+import type { Db } from '../db/db'
 
 /**
  * `npm run demo:simulate [-- --per-day N --days D]`: adds simulated reports (source dropwise-demo) to the

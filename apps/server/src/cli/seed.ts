@@ -1,7 +1,7 @@
 import { parseEnv, type Env } from '../config/env'
 import { exitOnStartupError } from '../config/startup-error'
-import { openDatabase, prepareDatabase } from '../lib/bootstrap'
-import type { Db } from '../plugins/db'
+import { openDatabase, prepareDatabase } from '../bootstrap'
+import type { Db } from '../db/db'
 
 /** `npm run db:seed [-- --force]`: migrate and load the seed into DATABASE_URL (or the embedded database). */
 const force = process.argv.includes('--force')

@@ -4,7 +4,7 @@ import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createDb } from '../plugins/db'
+import { createDb } from './db'
 import { acquireDataDirLock, checkDataDirLock, DataDirLockedError, LOCK_FILE, type DataDirLock } from './data-dir-lock'
 
 const dirs: string[] = []

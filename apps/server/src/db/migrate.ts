@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'kysely'
-import type { Db } from '../plugins/db'
+import type { Db } from './db'
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url))
 

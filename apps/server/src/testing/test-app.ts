@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'kysely'
 import { buildApp, type App, type AppOptions } from '../app'
-import { prepareDatabase } from '../lib/bootstrap'
-import { createDb, type Db } from '../plugins/db'
+import { prepareDatabase } from '../bootstrap'
+import { createDb, type Db } from '../db/db'
 
 export const SEED_DIR = process.env.SEED_DIR || fileURLToPath(new URL('../../../../data/seed', import.meta.url))
 export const SHARED_DATA_DIR = fileURLToPath(new URL('../../../../../shared/data', import.meta.url))

@@ -1,4 +1,4 @@
-import type { Db } from '../../plugins/db'
+import type { Db } from '../../db/db'
 
 export const createAccountsRepository = (db: Db) => ({
   findByPenguinId: (penguinId: string) =>

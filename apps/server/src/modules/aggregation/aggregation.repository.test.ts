@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrate } from '../../db/migrate'
-import { createDb, type Db } from '../../plugins/db'
+import { createDb, type Db } from '../../db/db'
 import { dbTargets, type DbTarget } from '../../testing/test-app'
 import { createAggregationRepository } from './aggregation.repository'
 

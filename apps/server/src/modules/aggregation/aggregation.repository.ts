@@ -2,7 +2,7 @@ import type { Category, Server } from '@dropwise/schemas'
 import { RECRUIT_STAGE_ID, serverDayIndex } from '@dropwise/stats'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Database } from '../../db/database'
-import type { Db } from '../../plugins/db'
+import type { Db } from '../../db/db'
 import { DEMO_CATEGORY } from '../demo/demo-source'
 
 type Executor = Kysely<Database> | Transaction<Database>

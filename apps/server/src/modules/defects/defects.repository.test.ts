@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrate } from '../../db/migrate'
-import { createDb, type Db } from '../../plugins/db'
+import { createDb, type Db } from '../../db/db'
 import { createDefectsRepository } from './defects.repository'
 
 describe('defects repository on PGlite', () => {

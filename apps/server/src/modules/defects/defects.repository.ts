@@ -1,4 +1,4 @@
-import type { Db } from '../../plugins/db'
+import type { Db } from '../../db/db'
 
 /** Recognition defect reports and their screenshots (`recognition_defects`). */
 export const createDefectsRepository = (db: Db) => ({

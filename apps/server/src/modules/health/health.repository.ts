@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Db } from '../../plugins/db'
+import type { Db } from '../../db/db'
 
 export const createHealthRepository = (db: Db) => ({
   /** Resolves when the database answers a query. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrate } from '../../db/migrate'
-import { createDb, type Db } from '../../plugins/db'
+import { createDb, type Db } from '../../db/db'
 import { createProbeRepository } from './probe.repository'
 
 describe('probe repository on PGlite', () => {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Db } from '../../plugins/db'
+import type { Db } from '../../db/db'
 
 /** The probe's stored totals: one JSON value in `properties`. */
 export const createProbeRepository = (db: Db) => ({

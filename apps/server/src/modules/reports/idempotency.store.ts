@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis'
 import { sql } from 'kysely'
-import type { Db } from '../../plugins/db'
+import type { Db } from '../../db/db'
 
 /** A stored response to replay for a repeated idempotency key (api-v2.md §7.5). */
 export interface StoredResponse {

@@ -1,6 +1,6 @@
 import type { Server } from '@dropwise/schemas'
 import { sql } from 'kysely'
-import type { Db } from '../../plugins/db'
+import type { Db } from '../../db/db'
 import { applyToAggregates, bumpVersion } from '../aggregation/aggregation.repository'
 import { DEMO_SOURCE } from '../demo/demo-source'
 

@@ -1,6 +1,6 @@
 import type { Category, Server } from '@dropwise/schemas'
 import { sql, type RawBuilder } from 'kysely'
-import type { Db } from '../../plugins/db'
+import type { Db } from '../../db/db'
 import { DEMO_SOURCE } from '../demo/demo-source'
 
 /** A category of the aggregate tables: the three of the contract, or `demo` (simulated reports, migration 0005). */

@@ -1,7 +1,7 @@
 import { NO_END_MS } from '@dropwise/schemas'
 import { sql, type Transaction } from 'kysely'
 import type { Database } from '../../db/database'
-import type { Db } from '../../plugins/db'
+import type { Db } from '../../db/db'
 import type { SeedBundle } from './seed-files'
 
 type Trx = Transaction<Database>

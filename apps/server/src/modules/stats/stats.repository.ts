@@ -1,6 +1,6 @@
 import type { Server } from '@dropwise/schemas'
 import { sql } from 'kysely'
-import type { Db } from '../../plugins/db'
+import type { Db } from '../../db/db'
 import { DEMO_SOURCE } from '../demo/demo-source'
 
 /** Totals behind `/stats` (api-v2.md §10.7): imported history, all-time daily aggregates, and the last 24 h of raw reports. */

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { BinInfo } from '@dropwise/schemas'
-import type { AcquireOptions } from '../db/data-dir-lock'
-import { migrate } from '../db/migrate'
-import { createSeedRepository } from '../modules/seed/seed.repository'
-import { readSeedDir } from '../modules/seed/seed-files'
-import { createSeedService, type SeedOutcome } from '../modules/seed/seed.service'
-import { createDb, type Db } from '../plugins/db'
-import type { Env } from '../config/env'
+import type { AcquireOptions } from './db/data-dir-lock'
+import { migrate } from './db/migrate'
+import { createSeedRepository } from './modules/seed/seed.repository'
+import { readSeedDir } from './modules/seed/seed-files'
+import { createSeedService, type SeedOutcome } from './modules/seed/seed.service'
+import { createDb, type Db } from './db/db'
+import type { Env } from './config/env'
 
 /**
  * Opens the database the environment names: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR
@@ -30,6 +30,6 @@ export const prepareDatabase = async (db: Db, seedDir: string, opts: { force?: b
 }
 
 export const readBinInfo = (build: string): BinInfo => {
-  const pkg = JSON.parse(readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8')) as { version: string }
+  const pkg = JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8')) as { version: string }
   return { version: pkg.version, build }
 }

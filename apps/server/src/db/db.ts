@@ -1,9 +1,9 @@
 import { PGlite } from '@electric-sql/pglite'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
-import { acquireDataDirLock, type AcquireOptions, type DataDirLock } from '../db/data-dir-lock'
-import type { Database } from '../db/database'
-import { PGliteDialect } from '../db/pglite-dialect'
+import { acquireDataDirLock, type AcquireOptions, type DataDirLock } from './data-dir-lock'
+import type { Database } from './database'
+import { PGliteDialect } from './pglite-dialect'
 
 export type DbKind = 'pglite' | 'postgres'
 
