@@ -2,7 +2,7 @@ import { reliabilityOf, RELIABILITY, verifyReport, type DropTableEntry } from '@
 import type { DropType } from '@dropwise/schemas'
 import type { FastifyBaseLogger } from 'fastify'
 import type { DataVersion } from '../../lib/data-version'
-import { isActiveAt } from '../catalog/catalog.mapper'
+import { isActiveAt } from '../catalog/catalog.types'
 import type { CatalogService } from '../catalog/catalog.service'
 import { DEMO_SOURCE } from '../demo/demo-source'
 import type { AggregateInput, AggregationRepository } from './aggregation.repository'
@@ -22,7 +22,7 @@ export interface AggregationWorkerDeps {
 /**
  * Verifies stored reports (api-v2.md §7.4: account, duplicate screenshot, drop table) and folds the
  * valid ones into the per-day aggregates, in one transaction per batch, then bumps the data version
- * so caches rebuild. Runs in one process per database (see `aggregation.leader.ts`).
+ * so caches rebuild. Runs in one process per database at a time (the repository's `lockedPass` holds a transaction-level advisory lock).
  */
 export const createAggregationWorker = (deps: AggregationWorkerDeps) => {
   const { repository, catalog, version, clock, log } = deps
@@ -35,11 +35,11 @@ export const createAggregationWorker = (deps: AggregationWorkerDeps) => {
 
   const dropTableOf = async (server: AggregateInput['server'], stageId: string, at: number): Promise<DropTableEntry[]> =>
     (await catalog.dropInfos(server, stageId))
-      .filter((i) => i.drop_type !== 'RECOGNITION_ONLY' && isActiveAt(i, at))
+      .filter((i) => i.dropType !== 'RECOGNITION_ONLY' && isActiveAt(i, at))
       .map((i) => ({
-        itemId: i.item_id,
-        dropType: i.drop_type as DropType,
-        bounds: i.lower_bound === null || i.upper_bound === null ? null : { lower: i.lower_bound, upper: i.upper_bound },
+        itemId: i.itemId,
+        dropType: i.dropType as DropType,
+        bounds: i.lowerBound === null || i.upperBound === null ? null : { lower: i.lowerBound, upper: i.upperBound },
       }))
 
   /** One pass: verifies and aggregates up to `batchSize` reports. Returns how many were processed. */
@@ -58,7 +58,7 @@ export const createAggregationWorker = (deps: AggregationWorkerDeps) => {
       for (const [n, r] of batch.entries()) {
         // Keep the event loop answering requests while a large batch is verified.
         if (n % 100 === 99) await new Promise((resolve) => setImmediate(resolve))
-        const stage = await catalog.stageRow(r.stage_id)
+        const stage = await catalog.stageRecord(r.stage_id)
         const drops = r.drops.map((d) => ({ dropType: d.dropType as DropType, itemId: d.itemId, quantity: d.quantity }))
         const reliability = reliabilityOf({
           accountExists: true, // the foreign key guarantees it
@@ -76,7 +76,7 @@ export const createAggregationWorker = (deps: AggregationWorkerDeps) => {
             times: r.times,
             patternId: r.pattern_id,
             pattern: r.pattern,
-            isGacha: stage?.is_gacha ?? false,
+            isGacha: stage?.isGacha ?? false,
             simulated: r.source === DEMO_SOURCE,
           })
         }

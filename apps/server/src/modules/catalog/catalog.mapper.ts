@@ -13,8 +13,11 @@ import {
 } from '@dropwise/schemas'
 import type { Generated } from 'kysely'
 import type { DropInfosTable, ItemsTable, NoticesTable, PeriodsTable, StagesTable, ZonesTable } from '../../db/database'
+import { isActiveAt, type DropInfoRecord, type StageRecord } from './catalog.types'
 
 type Row<T> = { [K in keyof T]: T[K] extends Generated<infer U> ? U : T[K] }
+
+// Rows → domain and contract types (the repository's side)
 
 export const toItem = (row: Row<ItemsTable>): Item => {
   const name = row.name_i18n as I18n
@@ -33,7 +36,8 @@ export const toItem = (row: Row<ItemsTable>): Item => {
   }
 }
 
-export const toZone = (row: Row<ZonesTable>, stageIds: string[]): Zone => {
+/** A zone without its stage list (the service adds it from the stages). */
+export const toZone = (row: Row<ZonesTable>): Omit<Zone, 'stages'> => {
   const name = row.name_i18n as I18n
   return {
     zoneId: row.zone_id,
@@ -44,57 +48,32 @@ export const toZone = (row: Row<ZonesTable>, stageIds: string[]): Zone => {
     zoneName_i18n: name,
     existence: row.existence as Existence,
     background: row.background,
-    stages: stageIds,
   }
 }
 
-export type DropInfoRow = Row<DropInfosTable>
+export const toStageRecord = (row: Row<StagesTable>): StageRecord => ({
+  stageId: row.stage_id,
+  zoneId: row.zone_id,
+  stageType: row.stage_type as Stage['stageType'],
+  code_i18n: row.code_i18n as I18n,
+  apCost: row.ap_cost,
+  minClearTime: row.min_clear_time,
+  existence: row.existence as Existence,
+  isGacha: row.is_gacha,
+})
 
-/** A drop info is active at `now` when its range contains it: start ≤ now < end. */
-export const isActiveAt = (info: Pick<DropInfoRow, 'start_at' | 'end_at'>, now: number) =>
-  info.start_at <= now && now < info.end_at
-
-const toDropInfo = (row: DropInfoRow): DropInfo | null => {
-  if (row.drop_type === 'RECOGNITION_ONLY' || row.lower_bound === null || row.upper_bound === null) return null
-  return {
-    ...(row.item_id !== null ? { itemId: row.item_id } : {}),
-    dropType: row.drop_type as DropType,
-    bounds: {
-      lower: row.lower_bound,
-      upper: row.upper_bound,
-      ...(row.exceptions && row.exceptions.length > 0 ? { exceptions: row.exceptions } : {}),
-    },
-  }
-}
-
-/**
- * A stage as served for one server at `now`: `dropInfos` are the infos of that server active now
- * (recognition-only ones feed `recognitionOnly`); the key is omitted when none is active.
- */
-export const toStage = (row: Row<StagesTable>, infosOfServer: readonly DropInfoRow[], now: number): Stage => {
-  const code = row.code_i18n as I18n
-  const active = infosOfServer.filter((i) => isActiveAt(i, now))
-  const dropInfos = active.map(toDropInfo).filter((d): d is DropInfo => d !== null)
-  const recognitionOnly = [
-    ...new Set(infosOfServer.filter((i) => i.drop_type === 'RECOGNITION_ONLY' && i.item_id).map((i) => i.item_id as string)),
-  ]
-  return {
-    stageId: row.stage_id,
-    zoneId: row.zone_id,
-    stageType: row.stage_type as Stage['stageType'],
-    code: code.zh,
-    code_i18n: code,
-    ...(row.is_gacha ? { isGacha: true as const } : {}),
-    apCost: row.ap_cost,
-    existence: row.existence as Existence,
-    minClearTime: row.min_clear_time,
-    ...(recognitionOnly.length > 0 ? { recognitionOnly } : {}),
-    ...(dropInfos.length > 0 ? { dropInfos } : {}),
-  }
-}
-
-/** Storage end → wire end: the sentinel, or any end still in the future, is `null`. */
-export const wireEnd = (endAt: number, now: number): number | null => (endAt >= NO_END_MS || endAt > now ? null : endAt)
+export const toDropInfoRecord = (row: Row<DropInfosTable>): DropInfoRecord => ({
+  server: row.server as Server,
+  stageId: row.stage_id,
+  itemId: row.item_id,
+  dropType: row.drop_type as DropInfoRecord['dropType'],
+  lowerBound: row.lower_bound,
+  upperBound: row.upper_bound,
+  exceptions: row.exceptions,
+  startAt: row.start_at,
+  endAt: row.end_at,
+  accumulable: row.accumulable,
+})
 
 export const toPeriod = (row: Row<PeriodsTable>): Period => ({
   start: row.start_at,
@@ -110,4 +89,42 @@ export const toNotice = (row: Row<NoticesTable>): Notice => ({
   content_i18n: row.content_i18n as Notice['content_i18n'],
 })
 
-export type { Server }
+// Domain → contract types (the service's side)
+
+const toDropInfo = (info: DropInfoRecord): DropInfo | null => {
+  if (info.dropType === 'RECOGNITION_ONLY' || info.lowerBound === null || info.upperBound === null) return null
+  return {
+    ...(info.itemId !== null ? { itemId: info.itemId } : {}),
+    dropType: info.dropType as DropType,
+    bounds: {
+      lower: info.lowerBound,
+      upper: info.upperBound,
+      ...(info.exceptions && info.exceptions.length > 0 ? { exceptions: info.exceptions } : {}),
+    },
+  }
+}
+
+/**
+ * A stage as served for one server at `now`: `dropInfos` are the infos of that server active now
+ * (recognition-only ones feed `recognitionOnly`); the key is omitted when none is active.
+ */
+export const toStage = (stage: StageRecord, infosOfServer: readonly DropInfoRecord[], now: number): Stage => {
+  const active = infosOfServer.filter((i) => isActiveAt(i, now))
+  const dropInfos = active.map(toDropInfo).filter((d): d is DropInfo => d !== null)
+  const recognitionOnly = [
+    ...new Set(infosOfServer.filter((i) => i.dropType === 'RECOGNITION_ONLY' && i.itemId).map((i) => i.itemId as string)),
+  ]
+  return {
+    stageId: stage.stageId,
+    zoneId: stage.zoneId,
+    stageType: stage.stageType,
+    code: stage.code_i18n.zh,
+    code_i18n: stage.code_i18n,
+    ...(stage.isGacha ? { isGacha: true as const } : {}),
+    apCost: stage.apCost,
+    existence: stage.existence,
+    minClearTime: stage.minClearTime,
+    ...(recognitionOnly.length > 0 ? { recognitionOnly } : {}),
+    ...(dropInfos.length > 0 ? { dropInfos } : {}),
+  }
+}

@@ -1,23 +1,26 @@
-import type { Db } from '../../plugins/db'
+import type { Formula } from '@dropwise/schemas'
+import type { Db } from '../../db/db'
+import { toDropInfoRecord, toItem, toNotice, toPeriod, toStageRecord, toZone } from './catalog.mapper'
 
-/** Reads the reference data (items, zones, stages, drop infos, periods, formulas, notices, properties). */
+/**
+ * Reads the reference data (items, zones, stages, drop infos, periods, formulas, notices, properties),
+ * mapped to domain and contract types: no row leaves this module.
+ */
 export const createCatalogRepository = (db: Db) => ({
-  items: () => db.kysely.selectFrom('items').selectAll().orderBy('sort_id').orderBy('item_id').execute(),
-  zones: () => db.kysely.selectFrom('zones').selectAll().orderBy('zone_index').orderBy('zone_id').execute(),
-  stages: () => db.kysely.selectFrom('stages').selectAll().orderBy('stage_id').execute(),
-  dropInfos: () =>
-    db.kysely.selectFrom('drop_infos').selectAll().orderBy('server').orderBy('stage_id').orderBy('drop_info_id').execute(),
-  periods: () => db.kysely.selectFrom('periods').selectAll().orderBy('start_at').orderBy('period_key').execute(),
-  formulas: () => db.kysely.selectFrom('formulas').select(['body']).orderBy('sort_order').execute(),
-  notices: () => db.kysely.selectFrom('notices').selectAll().orderBy('notice_id').execute(),
-  property: async (key: string) =>
-    (await db.kysely.selectFrom('properties').select(['value', 'updated_at']).where('key', '=', key).executeTakeFirst()) ??
-    null,
+  items: async () => (await db.kysely.selectFrom('items').selectAll().orderBy('sort_id').orderBy('item_id').execute()).map(toItem),
+  zones: async () => (await db.kysely.selectFrom('zones').selectAll().orderBy('zone_index').orderBy('zone_id').execute()).map(toZone),
+  stages: async () => (await db.kysely.selectFrom('stages').selectAll().orderBy('stage_id').execute()).map(toStageRecord),
+  dropInfos: async () =>
+    (await db.kysely.selectFrom('drop_infos').selectAll().orderBy('server').orderBy('stage_id').orderBy('drop_info_id').execute()).map(
+      toDropInfoRecord,
+    ),
+  periods: async () => (await db.kysely.selectFrom('periods').selectAll().orderBy('start_at').orderBy('period_key').execute()).map(toPeriod),
+  formulas: async () => (await db.kysely.selectFrom('formulas').select(['body']).orderBy('sort_order').execute()).map((f) => f.body as Formula),
+  notices: async () => (await db.kysely.selectFrom('notices').selectAll().orderBy('notice_id').execute()).map(toNotice),
+  /** An operator property (e.g. `frontend.config`) and when it was last set; null when unset. */
+  property: async (key: string): Promise<{ value: unknown; updatedAt: number } | null> => {
+    const row = await db.kysely.selectFrom('properties').select(['value', 'updated_at']).where('key', '=', key).executeTakeFirst()
+    return row ? { value: row.value, updatedAt: row.updated_at } : null
+  },
 })
 export type CatalogRepository = ReturnType<typeof createCatalogRepository>
-export type CatalogRows = {
-  items: Awaited<ReturnType<CatalogRepository['items']>>
-  zones: Awaited<ReturnType<CatalogRepository['zones']>>
-  stages: Awaited<ReturnType<CatalogRepository['stages']>>
-  dropInfos: Awaited<ReturnType<CatalogRepository['dropInfos']>>
-}

@@ -8,7 +8,7 @@ const fakeRepository = (stored: Record<string, unknown>) => {
   const repository = {
     property: async (key: string) => {
       reads.push(key)
-      return key === 'frontend.config' ? { value: stored, updated_at: 1_000 } : null
+      return key === 'frontend.config' ? { value: stored, updatedAt: 1_000 } : null
     },
   } as unknown as CatalogRepository
   return { repository, reads }

@@ -1,7 +1,8 @@
 import { NO_END_MS, SERVERS, type Formula, type Item, type Server, type Stage, type Zone } from '@dropwise/schemas'
 import { notFound } from '../../lib/errors'
 import type { CatalogRepository } from './catalog.repository'
-import { isActiveAt, toItem, toNotice, toPeriod, toStage, toZone, type DropInfoRow } from './catalog.mapper'
+import { toStage } from './catalog.mapper'
+import { isActiveAt, type DropInfoRecord, type StageRecord } from './catalog.types'
 
 /** A serialised JSON body and when the data behind it was built (for Last-Modified). */
 export interface CachedBody {
@@ -17,9 +18,9 @@ interface Snapshot {
   zones: Zone[]
   zonesById: Map<string, Zone>
   zonesBody: string
-  stageRows: Map<string, Awaited<ReturnType<CatalogRepository['stages']>>[number]>
+  stages: Map<string, StageRecord>
   /** server → stageId → drop infos of that stage on that server */
-  infos: Record<Server, Map<string, DropInfoRow[]>>
+  infos: Record<Server, Map<string, DropInfoRecord[]>>
   /** server → instants where some drop info starts or ends (sorted): the stage list changes only there */
   boundaries: Record<Server, number[]>
   periodsBody: string
@@ -52,7 +53,7 @@ export const createCatalogService = ({ repository, clock, configExtras = {} }: C
   let configCache: (CachedBody & { validUntil: number; extras: string }) | null = null
 
   const build = async (): Promise<Snapshot> => {
-    const [itemRows, zoneRows, stageRows, infoRows, periodRows, formulaRows] = await Promise.all([
+    const [items, zoneRecords, stages, dropInfos, periods, formulas] = await Promise.all([
       repository.items(),
       repository.zones(),
       repository.stages(),
@@ -60,19 +61,17 @@ export const createCatalogService = ({ repository, clock, configExtras = {} }: C
       repository.periods(),
       repository.formulas(),
     ])
-    const items = itemRows.map(toItem)
     const stagesByZone = new Map<string, string[]>()
-    for (const s of stageRows) stagesByZone.set(s.zone_id, [...(stagesByZone.get(s.zone_id) ?? []), s.stage_id])
-    const zones = zoneRows.map((z) => toZone(z, stagesByZone.get(z.zone_id) ?? []))
-    const infos = Object.fromEntries(SERVERS.map((s) => [s, new Map<string, DropInfoRow[]>()])) as Snapshot['infos']
+    for (const s of stages) stagesByZone.set(s.zoneId, [...(stagesByZone.get(s.zoneId) ?? []), s.stageId])
+    const zones: Zone[] = zoneRecords.map((z) => ({ ...z, stages: stagesByZone.get(z.zoneId) ?? [] }))
+    const infos = Object.fromEntries(SERVERS.map((s) => [s, new Map<string, DropInfoRecord[]>()])) as Snapshot['infos']
     const boundarySets = Object.fromEntries(SERVERS.map((s) => [s, new Set<number>()])) as Record<Server, Set<number>>
-    for (const info of infoRows) {
-      const server = info.server as Server
-      const list = infos[server].get(info.stage_id)
+    for (const info of dropInfos) {
+      const list = infos[info.server].get(info.stageId)
       if (list) list.push(info)
-      else infos[server].set(info.stage_id, [info])
-      boundarySets[server].add(info.start_at)
-      if (info.end_at < NO_END_MS) boundarySets[server].add(info.end_at)
+      else infos[info.server].set(info.stageId, [info])
+      boundarySets[info.server].add(info.startAt)
+      if (info.endAt < NO_END_MS) boundarySets[info.server].add(info.endAt)
     }
     const boundaries = Object.fromEntries(
       SERVERS.map((s) => [s, [...boundarySets[s]].sort((a, b) => a - b)]),
@@ -86,11 +85,11 @@ export const createCatalogService = ({ repository, clock, configExtras = {} }: C
       zones,
       zonesById: new Map(zones.map((z) => [z.zoneId, z])),
       zonesBody: JSON.stringify(zones),
-      stageRows: new Map(stageRows.map((s) => [s.stage_id, s])),
+      stages: new Map(stages.map((s) => [s.stageId, s])),
       infos,
       boundaries,
-      periodsBody: JSON.stringify(periodRows.map(toPeriod)),
-      formulasBody: JSON.stringify(formulaRows.map((f) => f.body)),
+      periodsBody: JSON.stringify(periods),
+      formulasBody: JSON.stringify(formulas),
     }
   }
 
@@ -103,8 +102,8 @@ export const createCatalogService = ({ repository, clock, configExtras = {} }: C
     s.boundaries[server].find((b) => b > now) ?? Number.POSITIVE_INFINITY
 
   const stageOf = (s: Snapshot, stageId: string, server: Server, now: number): Stage | null => {
-    const row = s.stageRows.get(stageId)
-    return row ? toStage(row, s.infos[server].get(stageId) ?? [], now) : null
+    const stage = s.stages.get(stageId)
+    return stage ? toStage(stage, s.infos[server].get(stageId) ?? [], now) : null
   }
 
   return {
@@ -132,7 +131,7 @@ export const createCatalogService = ({ repository, clock, configExtras = {} }: C
       const now = clock()
       const hit = stageCache.get(server)
       if (hit && now < hit.validUntil) return hit
-      const list = [...s.stageRows.keys()].map((id) => stageOf(s, id, server, now) as Stage)
+      const list = [...s.stages.keys()].map((id) => stageOf(s, id, server, now) as Stage)
       const entry = {
         body: JSON.stringify(list),
         builtAt: now,
@@ -145,13 +144,14 @@ export const createCatalogService = ({ repository, clock, configExtras = {} }: C
     stageList: async (server: Server): Promise<Stage[]> => {
       const s = await current()
       const now = clock()
-      return [...s.stageRows.keys()].map((id) => stageOf(s, id, server, now) as Stage)
+      return [...s.stages.keys()].map((id) => stageOf(s, id, server, now) as Stage)
     },
     formulaList: async () => JSON.parse((await current()).formulasBody) as Formula[],
     stage: async (stageId: string, server: Server) =>
       stageOf(await current(), stageId, server, clock()) ?? Promise.reject(notFound()),
-    stageRow: async (stageId: string) => (await current()).stageRows.get(stageId) ?? null,
-    stageRows: async () => [...(await current()).stageRows.values()],
+    /** A stage as stored (every server), or null: for modules that need more than the wire `Stage` or need no server. */
+    stageRecord: async (stageId: string): Promise<StageRecord | null> => (await current()).stages.get(stageId) ?? null,
+    stageRecords: async (): Promise<StageRecord[]> => [...(await current()).stages.values()],
     /** A stage is open on a server when any of its drop infos there is active now (§10.2). */
     isStageOpen: async (stageId: string, server: Server, now = clock()) =>
       ((await current()).infos[server].get(stageId) ?? []).some((i) => isActiveAt(i, now)),
@@ -159,7 +159,8 @@ export const createCatalogService = ({ repository, clock, configExtras = {} }: C
       const s = await current()
       return new Set([...s.infos[server]].filter(([, list]) => list.some((i) => isActiveAt(i, now))).map(([id]) => id))
     },
-    dropInfos: async (server: Server, stageId: string) => (await current()).infos[server].get(stageId) ?? [],
+    /** Every drop info of a stage on a server, active or not, in storage order. */
+    dropInfos: async (server: Server, stageId: string): Promise<readonly DropInfoRecord[]> => (await current()).infos[server].get(stageId) ?? [],
     periods: async (): Promise<CachedBody> => {
       const s = await current()
       return { body: s.periodsBody, builtAt: s.builtAt }
@@ -171,7 +172,7 @@ export const createCatalogService = ({ repository, clock, configExtras = {} }: C
     notices: async (): Promise<CachedBody> => {
       const now = clock()
       if (noticeCache && now < noticeCache.validUntil) return noticeCache
-      const body = JSON.stringify((await repository.notices()).map(toNotice))
+      const body = JSON.stringify(await repository.notices())
       noticeCache = { body, builtAt: now, validUntil: now + SHORT_TTL_MS }
       return noticeCache
     },
@@ -188,7 +189,7 @@ export const createCatalogService = ({ repository, clock, configExtras = {} }: C
         ...extras,
         ...(demo ? { demo: { present: true, ...(demo.value as object) } } : {}),
       }
-      configCache = { body: JSON.stringify(value), builtAt: row?.updated_at ?? now, validUntil: now + SHORT_TTL_MS, extras: extrasKey }
+      configCache = { body: JSON.stringify(value), builtAt: row?.updatedAt ?? now, validUntil: now + SHORT_TTL_MS, extras: extrasKey }
       return configCache
     },
   }

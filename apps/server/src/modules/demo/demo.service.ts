@@ -3,7 +3,7 @@ import { canonicalPattern, patternHash, serverDayStart, serverDayIndex } from '@
 import { seededRandom } from '../../lib/prng'
 import type { AccountsService } from '../accounts/accounts.service'
 import type { AggregationWorker } from '../aggregation/aggregation.worker'
-import { isActiveAt } from '../catalog/catalog.mapper'
+import { isActiveAt } from '../catalog/catalog.types'
 import type { CatalogService } from '../catalog/catalog.service'
 import type { MatrixRepository } from '../matrix/matrix.repository'
 import type { NewReport, ReportsRepository } from '../reports/reports.repository'
@@ -58,10 +58,10 @@ export const createDemoService = (deps: DemoServiceDeps) => ({
       const open = await deps.catalog.openStageIds(server, now)
       const rates = new Map<string, { itemId: string; rate: number }[]>()
       for (const b of await deps.matrix.baselines(server)) {
-        if (!open.has(b.stage_id) || b.times < 1000 || !items.has(b.item_id)) continue
-        const list = rates.get(b.stage_id) ?? []
-        list.push({ itemId: b.item_id, rate: b.quantity / b.times })
-        rates.set(b.stage_id, list)
+        if (!open.has(b.stageId) || b.times < 1000 || !items.has(b.itemId)) continue
+        const list = rates.get(b.stageId) ?? []
+        list.push({ itemId: b.itemId, rate: b.quantity / b.times })
+        rates.set(b.stageId, list)
       }
       // Players farm a few stages much more than others: weight stages by their imported runs.
       const stages = [...rates.keys()].sort()
@@ -80,18 +80,18 @@ export const createDemoService = (deps: DemoServiceDeps) => ({
         const span = d === 0 ? Math.max(1, now - dayStart) : 86_400_000
         for (let n = 0; n < perDay; n++) {
           const stageId = pickStage()
-          const infos = (await deps.catalog.dropInfos(server, stageId)).filter((i) => isActiveAt(i, now) && i.item_id)
+          const infos = (await deps.catalog.dropInfos(server, stageId)).filter((i) => isActiveAt(i, now) && i.itemId)
           const times = random() < 0.8 ? 1 : 1 + Math.floor(random() * 6)
           const drops: { dropType: string; itemId: string; quantity: number }[] = []
           for (const { itemId, rate } of rates.get(stageId) ?? []) {
-            const info = infos.find((i) => i.item_id === itemId)
+            const info = infos.find((i) => i.itemId === itemId)
             if (!info) continue
             let quantity = 0
             for (let t = 0; t < times; t++) quantity += Math.floor(rate) + (random() < rate - Math.floor(rate) ? 1 : 0)
-            const lower = (info.lower_bound ?? 0) * times
-            const upper = (info.upper_bound ?? quantity) * times
+            const lower = (info.lowerBound ?? 0) * times
+            const upper = (info.upperBound ?? quantity) * times
             quantity = Math.min(Math.max(quantity, lower), upper)
-            if (quantity > 0) drops.push({ dropType: info.drop_type, itemId, quantity })
+            if (quantity > 0) drops.push({ dropType: info.dropType, itemId, quantity })
           }
           const pattern = canonicalPattern(drops)
           batch.push({

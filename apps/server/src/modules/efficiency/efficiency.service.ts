@@ -54,9 +54,9 @@ export const createEfficiencyService = ({ catalog, matrix, version, loadHighs, c
   const compute = async (opts: EfficiencyOptions, elements: Awaited<ReturnType<MatrixService['globalElements']>>): Promise<EfficiencyAnswer> => {
     const started = timer()
     const runtime = await (highs ??= loadHighs())
-    const [items, stages, formulas, rows] = await Promise.all([catalog.itemList(), catalog.stageList(opts.server), catalog.formulaList(), catalog.stageRows()])
+    const [items, stages, formulas, rows] = await Promise.all([catalog.itemList(), catalog.stageList(opts.server), catalog.formulaList(), catalog.stageRecords()])
     // Recruitment and gacha "stages" are not farmed with sanity: not part of the guide's LP.
-    const gacha = rows.filter((r) => r.is_gacha || r.stage_id === RECRUIT_STAGE_ID).map((r) => r.stage_id)
+    const gacha = rows.filter((r) => r.isGacha || r.stageId === RECRUIT_STAGE_ID).map((r) => r.stageId)
     const now = clock()
     const planner = createPlanner(runtime, { [opts.server]: { items, stages, matrix: elements, formulas, now } }, { values: 'central' })
     try {

@@ -33,7 +33,7 @@ export type SampleBasis = z.infer<typeof SampleBasisSchema>
  */
 export const createBasis = ({ repository, catalog }: { repository: MatrixRepository; catalog: CatalogService }) =>
   async function basis(server: Server, stageId: string | null): Promise<SampleBasis> {
-    if (stageId !== null && !(await catalog.stageRow(stageId))) throw notFound()
+    if (stageId !== null && !(await catalog.stageRecord(stageId))) throw notFound()
     const { imported, totals, fetchedAt } = await repository.basisCounts(server, stageId)
     const count = (category: string) => {
       const row = totals.find((t) => t.category === category)

@@ -1,6 +1,7 @@
 import type { Category, Server } from '@dropwise/schemas'
 import { sql } from 'kysely'
-import type { Db } from '../../plugins/db'
+import type { Db } from '../../db/db'
+import { toMatrixBaseline, type MatrixBaseline } from './matrix.mapper'
 
 /** A pair's window in server-local days: [fromDay, toDay). */
 export interface PairWindow {
@@ -14,14 +15,16 @@ const json = (rows: unknown) => sql`${JSON.stringify(rows)}::jsonb`
 
 /** Counts behind the drop matrix: imported baselines, per-day aggregates and (personal) raw reports. */
 export const createMatrixRepository = (db: Db) => ({
-  baselines: (server: Server) =>
-    db.kysely
-      .selectFrom('matrix_baselines')
-      .select(['stage_id', 'item_id', 'times', 'quantity', 'std_dev', 'start_at', 'end_at'])
-      .where('server', '=', server)
-      .orderBy('stage_id')
-      .orderBy('item_id')
-      .execute(),
+  baselines: async (server: Server): Promise<MatrixBaseline[]> =>
+    (
+      await db.kysely
+        .selectFrom('matrix_baselines')
+        .select(['stage_id', 'item_id', 'times', 'quantity', 'std_dev', 'start_at', 'end_at'])
+        .where('server', '=', server)
+        .orderBy('stage_id')
+        .orderBy('item_id')
+        .execute()
+    ).map(toMatrixBaseline),
 
   /** All-time totals per stage (with the range of days that hold data) and per (stage, item). */
   totals: async (server: Server, category: Category) => {
@@ -101,4 +104,3 @@ export const createMatrixRepository = (db: Db) => ({
       .then((r) => r.rows),
 })
 export type MatrixRepository = ReturnType<typeof createMatrixRepository>
-export type BaselineRow = Awaited<ReturnType<MatrixRepository['baselines']>>[number]

@@ -14,7 +14,7 @@ import {
 } from '@dropwise/stats'
 import type { DataVersion } from '../../lib/data-version'
 import type { AccountsService } from '../accounts/accounts.service'
-import type { DropInfoRow } from '../catalog/catalog.mapper'
+import type { DropInfoRecord } from '../catalog/catalog.types'
 import type { CatalogService } from '../catalog/catalog.service'
 import { createBasis } from './basis'
 import type { MatrixRepository, PairWindow } from './matrix.repository'
@@ -51,10 +51,10 @@ const gzipAsync = promisify(gzip)
 const NO_END_DAY = 2_000_000_000
 
 /** The item-level drop-info ranges of a pair on a server (recognition-only entries excluded). */
-const pairRanges = (infos: readonly DropInfoRow[], itemId: string): AccumulableRange[] =>
+const pairRanges = (infos: readonly DropInfoRecord[], itemId: string): AccumulableRange[] =>
   infos
-    .filter((i) => i.item_id === itemId && i.drop_type !== 'RECOGNITION_ONLY')
-    .map((i) => ({ start: i.start_at, end: i.end_at >= NO_END_MS ? null : i.end_at, accumulable: i.accumulable }))
+    .filter((i) => i.itemId === itemId && i.dropType !== 'RECOGNITION_ONLY')
+    .map((i) => ({ start: i.startAt, end: i.endAt >= NO_END_MS ? null : i.endAt, accumulable: i.accumulable }))
 
 /**
  * Drop matrices (api-v2.md §8.1, §10.3). Global answers sum the imported baselines and the per-day
@@ -85,8 +85,8 @@ export const createMatrixService = ({ repository, catalog, accounts, version, cl
     }
     for (const b of baselines) {
       await breathe()
-      const period = (await periodOf(server, b.stage_id, b.item_id, now)) ?? { start: b.start_at, end: b.end_at >= NO_END_MS ? null : b.end_at }
-      pairs.set(`${b.stage_id}|${b.item_id}`, { stageId: b.stage_id, itemId: b.item_id, period, baseline: b })
+      const period = (await periodOf(server, b.stageId, b.itemId, now)) ?? { start: b.startAt, end: b.endAt >= NO_END_MS ? null : b.endAt }
+      pairs.set(`${b.stageId}|${b.itemId}`, { stageId: b.stageId, itemId: b.itemId, period, baseline: b })
     }
     for (const a of totals.items) {
       await breathe()
@@ -120,8 +120,8 @@ export const createMatrixService = ({ repository, catalog, accounts, version, cl
       const s = sums.get(key)
       let total = { times: s?.times ?? 0, quantity: s?.quantity ?? 0, sumSquares: s?.quantity_sq ?? 0 }
       // The baseline counts when it describes this very period (the importer guarantees it does).
-      if (p.baseline && p.baseline.start_at === p.period.start) {
-        total = addSums(sumsFromNumbers({ times: p.baseline.times, quantity: p.baseline.quantity, stdDev: p.baseline.std_dev }), total)
+      if (p.baseline && p.baseline.startAt === p.period.start) {
+        total = addSums(sumsFromNumbers({ times: p.baseline.times, quantity: p.baseline.quantity, stdDev: p.baseline.stdDev }), total)
       }
       if (total.quantity <= 0 || total.times <= 0) continue
       const n = matrixNumbers(total)
@@ -206,7 +206,7 @@ export const createMatrixService = ({ repository, catalog, accounts, version, cl
     for (const [stageId, list] of byStage) {
       const infos = await catalog.dropInfos(server, stageId)
       const items = new Set([
-        ...infos.filter((i) => i.item_id && i.drop_type !== 'RECOGNITION_ONLY').map((i) => i.item_id as string),
+        ...infos.filter((i) => i.itemId && i.dropType !== 'RECOGNITION_ONLY').map((i) => i.itemId as string),
         ...list.flatMap((r) => r.pattern.map((d) => d.itemId)),
       ])
       for (const itemId of items) {

@@ -66,20 +66,20 @@ export const createReportsService = (deps: ReportsServiceDeps) => {
       drops = resolved.drops as SubmittedDrop[]
     }
     let stageId = input.stageId
-    let stage = await catalog.stageRow(stageId)
+    let stage = await catalog.stageRecord(stageId)
     if (!stage) throw notFound()
     // Old MAA builds report reruns under the permanent stage's id (api-v2.md §7.2, optional rule):
     // while the matching `_rep` stage is open, the report belongs to it.
     if (input.source === 'MeoAssistant' && stageId.endsWith('_perm')) {
       const rerun = `${stageId.slice(0, -'_perm'.length)}_rep`
-      const rerunRow = await catalog.stageRow(rerun)
-      if (rerunRow && (await catalog.isStageOpen(rerun, input.server, clock()))) {
+      const rerunStage = await catalog.stageRecord(rerun)
+      if (rerunStage && (await catalog.isStageOpen(rerun, input.server, clock()))) {
         stageId = rerun
-        stage = rerunRow
+        stage = rerunStage
       }
     }
     const items = await (knownItems ??= catalog.itemList().then((list) => new Set(list.map((i) => i.itemId))))
-    const normalized = normalizeReport({ drops, times: input.times ?? null }, { isGacha: stage.is_gacha }, items)
+    const normalized = normalizeReport({ drops, times: input.times ?? null }, { isGacha: stage.isGacha }, items)
     const pattern = canonicalPattern(normalized.drops)
     return {
       reportHash: `${ctx.requestId}-${deps.randomAlnum(16)}`,
@@ -148,7 +148,7 @@ export const createReportsService = (deps: ReportsServiceDeps) => {
       const account = penguinId ? await accounts.find(penguinId) : null
       if (!account) throw invalidRequest(RECALL_FAILED)
       const now = clock()
-      const gacha = new Set((await catalog.stageRows()).filter((s) => s.is_gacha).map((s) => s.stage_id))
+      const gacha = new Set((await catalog.stageRecords()).filter((s) => s.isGacha).map((s) => s.stageId))
       const outcome = await deps.repository.recall(reportHash, account.account_id, now - RECALL_WINDOW_MS, now, (id) => gacha.has(id))
       if (outcome === null) throw invalidRequest(RECALL_FAILED)
       if (typeof outcome === 'number') deps.version.advance(outcome)

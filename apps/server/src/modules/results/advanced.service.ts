@@ -23,7 +23,7 @@ import {
 } from '@dropwise/stats'
 import { invalidRequest, notFound } from '../../lib/errors'
 import type { AccountsService } from '../accounts/accounts.service'
-import type { DropInfoRow } from '../catalog/catalog.mapper'
+import { isItemLevel } from '../catalog/catalog.types'
 import type { CatalogService } from '../catalog/catalog.service'
 import { itemSortIds } from './results-answer'
 import { toPatternDrops } from './results.mapper'
@@ -43,7 +43,6 @@ export interface AdvancedServiceDeps {
 }
 
 const BASELINE_FETCHED_AT_KEY = 'baselines.fetchedAt'
-const isItemLevel = (i: DropInfoRow) => i.item_id !== null && i.drop_type !== 'RECOGNITION_ONLY'
 
 /** Advanced queries: one matrix or trend per query over a custom window, from raw reports (api-v2.md §8.4, §10.3). */
 export const createAdvancedService = (deps: AdvancedServiceDeps) => {
@@ -55,8 +54,8 @@ export const createAdvancedService = (deps: AdvancedServiceDeps) => {
     const { itemSums, runs } = sumPatterns(rows)
     const pairs = new Set(
       (await catalog.dropInfos(q.filter.server, q.filter.stageId))
-        .filter((i) => isItemLevel(i) && rangesOverlap({ start: i.start_at, end: i.end_at }, q.filter))
-        .map((i) => i.item_id as string),
+        .filter((i) => isItemLevel(i) && rangesOverlap({ start: i.startAt, end: i.endAt }, q.filter))
+        .map((i) => i.itemId as string),
     )
     const sums = new Map<string, MatrixSums>()
     for (const itemId of pairs) sums.set(itemId, itemSums.get(itemId) ?? { ...EMPTY_SUMS, times: runs })
@@ -111,7 +110,7 @@ export const createAdvancedService = (deps: AdvancedServiceDeps) => {
     else {
       const infos = await catalog.dropInfos(q.filter.server, q.filter.stageId)
       itemIds = new Set([
-        ...infos.filter((i) => isItemLevel(i) && rangesOverlap({ start: i.start_at, end: i.end_at }, q.filter)).map((i) => i.item_id as string),
+        ...infos.filter((i) => isItemLevel(i) && rangesOverlap({ start: i.startAt, end: i.endAt }, q.filter)).map((i) => i.itemId as string),
         ...drops.keys(),
       ])
     }
@@ -143,7 +142,7 @@ export const createAdvancedService = (deps: AdvancedServiceDeps) => {
   }
 
   const resolve = async (q: AdvancedQuery, penguinId: string | null, now: number): Promise<ResolvedQuery> => {
-    if (!(await catalog.stageRow(q.stageId))) throw notFound()
+    if (!(await catalog.stageRecord(q.stageId))) throw notFound()
     const itemIds = q.itemIds ?? []
     if (itemIds.length > 0) {
       const known = new Set((await catalog.itemList()).map((i) => i.itemId))

@@ -10,7 +10,7 @@ import {
 } from '@dropwise/stats'
 import type { DataVersion } from '../../lib/data-version'
 import type { AccountsService } from '../accounts/accounts.service'
-import type { DropInfoRow } from '../catalog/catalog.mapper'
+import type { DropInfoRecord } from '../catalog/catalog.types'
 import type { CatalogService } from '../catalog/catalog.service'
 import { itemSortIds, withSimulated, type ResultsAnswer } from './results-answer'
 import { toPatternDrops, toPatternElement, toWirePattern, type KeyedPatternElement } from './results.mapper'
@@ -67,19 +67,19 @@ export const createPatternsService = (deps: PatternsServiceDeps) => {
   const patternWindows = async (server: Server, now: number) => {
     const windows: PatternWindow[] = []
     let validUntil = Number.POSITIVE_INFINITY
-    for (const stage of await catalog.stageRows()) {
-      if (stage.is_gacha || stage.stage_id === RECRUIT_STAGE_ID) continue
-      const started: DropInfoRow[] = []
-      for (const info of await catalog.dropInfos(server, stage.stage_id)) {
-        if (info.drop_type === 'RECOGNITION_ONLY') continue
-        if (info.start_at > now) validUntil = Math.min(validUntil, info.start_at)
+    for (const stage of await catalog.stageRecords()) {
+      if (stage.isGacha || stage.stageId === RECRUIT_STAGE_ID) continue
+      const started: DropInfoRecord[] = []
+      for (const info of await catalog.dropInfos(server, stage.stageId)) {
+        if (info.dropType === 'RECOGNITION_ONLY') continue
+        if (info.startAt > now) validUntil = Math.min(validUntil, info.startAt)
         else {
           started.push(info)
-          if (info.end_at > now && info.end_at < NO_END_MS) validUntil = Math.min(validUntil, info.end_at)
+          if (info.endAt > now && info.endAt < NO_END_MS) validUntil = Math.min(validUntil, info.endAt)
         }
       }
       const window = latestSpan(started)
-      if (window) windows.push({ stageId: stage.stage_id, ...window })
+      if (window) windows.push({ stageId: stage.stageId, ...window })
     }
     return { windows, validUntil }
   }
@@ -189,13 +189,13 @@ export type PatternsService = ReturnType<typeof createPatternsService>
  * least one of them is active; `next` is the "no end" sentinel when nothing starts or ends after `b`.
  * `null` for no infos.
  */
-export const latestSpan = (infos: readonly Pick<DropInfoRow, 'start_at' | 'end_at'>[]): { start: number; end: number } | null => {
-  const boundaries = [...new Set(infos.flatMap((i) => (i.end_at < NO_END_MS ? [i.start_at, i.end_at] : [i.start_at])))].sort(
+export const latestSpan = (infos: readonly Pick<DropInfoRecord, 'startAt' | 'endAt'>[]): { start: number; end: number } | null => {
+  const boundaries = [...new Set(infos.flatMap((i) => (i.endAt < NO_END_MS ? [i.startAt, i.endAt] : [i.startAt])))].sort(
     (a, b) => a - b,
   )
   for (let k = boundaries.length - 1; k >= 0; k--) {
     const b = boundaries[k] as number
-    if (infos.some((i) => i.start_at <= b && b < i.end_at)) return { start: b, end: boundaries[k + 1] ?? NO_END_MS }
+    if (infos.some((i) => i.startAt <= b && b < i.endAt)) return { start: b, end: boundaries[k + 1] ?? NO_END_MS }
   }
   return null
 }

@@ -50,13 +50,13 @@ export const createShareService = ({ catalog, matrix, clock }: { catalog: Catalo
       items.find((i) => Object.values(i.name_i18n).some((n) => n.toLowerCase() === needle)) ??
       items.find((i) => Object.values(i.name_i18n).some((n) => n.toLowerCase().includes(needle)))
     if (byName) return `/result/item/${encodeURIComponent(byName.itemId)}`
-    const stages = await catalog.stageRows()
+    const stages = await catalog.stageRecords()
     const codes = (s: (typeof stages)[number]) => Object.values(s.code_i18n as Record<string, string>).map((c) => c.toLowerCase())
     const byCode = stages.find((s) => codes(s).includes(needle)) ?? stages.find((s) => codes(s).some((c) => c.includes(needle)))
-    if (byCode) return `/result/stage/${encodeURIComponent(byCode.zone_id)}/${encodeURIComponent(byCode.stage_id)}`
+    if (byCode) return `/result/stage/${encodeURIComponent(byCode.zoneId)}/${encodeURIComponent(byCode.stageId)}`
     if (items.some((i) => i.itemId === word)) return `/result/item/${encodeURIComponent(word)}`
-    const stage = stages.find((s) => s.stage_id === word)
-    if (stage) return `/result/stage/${encodeURIComponent(stage.zone_id)}/${encodeURIComponent(stage.stage_id)}`
+    const stage = stages.find((s) => s.stageId === word)
+    if (stage) return `/result/stage/${encodeURIComponent(stage.zoneId)}/${encodeURIComponent(stage.stageId)}`
     return `/search?q=${encodeURIComponent(word)}`
   },
 
@@ -69,15 +69,15 @@ export const createShareService = ({ catalog, matrix, clock }: { catalog: Catalo
     const [all, items, stages] = await Promise.all([
       matrix.globalElements(server, category, showClosed),
       catalog.itemList(),
-      catalog.stageRows(),
+      catalog.stageRecords(),
     ])
-    if (filter.stageId !== undefined && !stages.some((s) => s.stage_id === filter.stageId)) throw notFound()
+    if (filter.stageId !== undefined && !stages.some((s) => s.stageId === filter.stageId)) throw notFound()
     if (filter.itemId !== undefined && !items.some((i) => i.itemId === filter.itemId)) throw notFound()
     const elements = all.filter(
       (e) => (filter.stageId === undefined || e.stageId === filter.stageId) && (filter.itemId === undefined || e.itemId === filter.itemId),
     )
     const itemName = new Map(items.map((i) => [i.itemId, i.name_i18n.en || i.name]))
-    const stageCode = new Map(stages.map((s) => [s.stage_id, (s.code_i18n as Record<string, string>).en ?? s.stage_id]))
+    const stageCode = new Map(stages.map((s) => [s.stageId, (s.code_i18n as Record<string, string>).en ?? s.stageId]))
     const day = new Date(now).toISOString().slice(0, 10).replace(/-/g, '')
     const scope = [filter.stageId, filter.itemId].filter((v): v is string => v !== undefined).map((v) => v.replace(/[^A-Za-z0-9_-]/g, '_'))
     const fileName = `dropwise-matrix-${[server, category, ...scope, day].join('-')}.${format}`

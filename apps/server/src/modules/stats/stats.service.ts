@@ -97,8 +97,8 @@ export const createStatsService = (deps: StatsServiceDeps) => {
       const [totals, last24h] = await Promise.all([readAllTime(server), readRecent(server, now)])
       const hit = bodies.get(server)
       if (hit && hit.allTime === totals && hit.recentAt === last24h.builtAt) return hit.body
-      const [stageRows, items] = await Promise.all([deps.catalog.stageRows(), deps.catalog.itemList()])
-      const stages = new Map<string, SiteStatsStage>(stageRows.map((s) => [s.stage_id, { apCost: s.ap_cost, isGacha: s.is_gacha }]))
+      const [stageRecords, items] = await Promise.all([deps.catalog.stageRecords(), deps.catalog.itemList()])
+      const stages = new Map<string, SiteStatsStage>(stageRecords.map((s) => [s.stageId, { apCost: s.apCost, isGacha: s.isGacha }]))
       const stats = siteStats({
         stages,
         itemTypes: new Map(items.map((i) => [i.itemId, i.itemType])),
