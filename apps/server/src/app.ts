@@ -2,10 +2,11 @@ import { randomInt } from 'node:crypto'
 import type { BinInfo } from '@dropwise/schemas'
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
-import { Redis } from 'ioredis'
 import { createDataVersion, type DataVersion } from './lib/data-version'
 import { newRequestId, randomAlnum } from './lib/ids'
 import { createBudgets } from './lib/limits'
+import { connectRedis } from './lib/redis'
+import { followVersion, publishVersion } from './lib/version-sync'
 import { createAccountsRepository } from './modules/accounts/accounts.repository'
 import { accountsRoutes } from './modules/accounts/accounts.routes'
 import { createAccountsService, type AccountsService } from './modules/accounts/accounts.service'
@@ -13,12 +14,15 @@ import { createIdentityGuard } from './modules/accounts/identity-guard'
 import { createAggregationRepository } from './modules/aggregation/aggregation.repository'
 import { createAggregationWorker, type AggregationWorker } from './modules/aggregation/aggregation.worker'
 import { assetsRoutes } from './modules/assets/assets.routes'
-import { assetsServiceFromOptions, type AssetsOptions, type AssetsService } from './modules/assets/assets.service'
+import { assetsServiceFromOptions, assetsStorage, type AssetsOptions } from './modules/assets/assets.options'
+import { createAssetsRepository } from './modules/assets/assets.repository'
+import type { AssetsService } from './modules/assets/assets.service'
 import { createCatalogRepository } from './modules/catalog/catalog.repository'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { createCatalogService, type CatalogService } from './modules/catalog/catalog.service'
 import { createHealthRepository } from './modules/health/health.repository'
 import { healthRoutes } from './modules/health/health.routes'
+import { createHealthService } from './modules/health/health.service'
 import { createDefectsRepository } from './modules/defects/defects.repository'
 import { defectsRoutes } from './modules/defects/defects.routes'
 import { createDefectsService } from './modules/defects/defects.service'
@@ -51,7 +55,7 @@ import { statsRoutes } from './modules/stats/stats.routes'
 import { createStatsService, type StatsService } from './modules/stats/stats.service'
 import { compatPlugin, V2_PREFIXES } from './plugins/compat'
 import { compressionPlugin } from './plugins/compression'
-import type { Db } from './plugins/db'
+import type { Db } from './db/db'
 import { docsPlugin } from './plugins/docs'
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler'
 import { declineUpgradesPlugin } from './plugins/h2c'
@@ -102,9 +106,7 @@ export interface AppOptions {
 export const DEFAULT_WRITES_PER_MINUTE = 1000
 export const DEFAULT_IDENTITY_PER_MINUTE = 30
 
-const VERSION_POLL_MS = 2000
 const REQUEST_TIMEOUT_MS = 30_000
-const VERSION_CHANNEL = 'dropwise:aggregates-version'
 
 /** Assembles plugins and modules. Never listens, so tests build it and inject requests. */
 export const buildApp = async (options: AppOptions) => {
@@ -125,22 +127,9 @@ export const buildApp = async (options: AppOptions) => {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
-  // Redis only accelerates: commands fail at once while it is unreachable (no offline queue), and every
-  // user of it falls back (idempotency → database, limits → this process's memory) until it returns.
-  const redis = options.redisUrl
-    ? new Redis(options.redisUrl, { lazyConnect: false, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 })
-    : null
-  const subscriber = redis && options.background ? redis.duplicate() : null
-  let redisLogged: string | null = null
-  const logRedis = (state: 'ready' | 'unreachable', err?: unknown) => {
-    if (redisLogged === state) return
-    redisLogged = state
-    if (state === 'ready') app.log.info('redis ready')
-    else app.log.warn({ err }, 'redis unreachable: idempotency keys fall back to the database, rate limits to this process')
-  }
-  redis?.on('ready', () => logRedis('ready'))
-  redis?.on('error', (err: unknown) => logRedis('unreachable', err))
-  subscriber?.on('error', () => {})
+  const { redis, subscriber, unreachable: redisUnreachable, disconnect: disconnectRedis } = connectRedis(options.redisUrl, app.log, {
+    subscriber: options.background === true,
+  })
 
   await app.register(errorHandlerPlugin)
   await app.register(compatPlugin)
@@ -160,13 +149,15 @@ export const buildApp = async (options: AppOptions) => {
 
   const aggregationRepository = createAggregationRepository(db)
   const version = options.version ?? createDataVersion(await aggregationRepository.readVersion())
+  const assetsRepository = createAssetsRepository(assetsStorage(options.assets))
   const assets = assetsServiceFromOptions(options.assets, {
+    repository: assetsRepository,
     operatorPackUrl: recognizerConfig(options.recognizerPack ?? {}).recognizer.packUrl,
     clock,
     log: { info: (msg) => app.log.info(msg), warn: (msg) => app.log.warn(msg) },
   })
   // A function: /config follows the assets' state (pack URL, icon sheet) as it changes.
-  const catalog = createCatalogService({ repository: createCatalogRepository(db), clock, configExtras: () => assets.service.configExtras() })
+  const catalog = createCatalogService({ repository: createCatalogRepository(db), clock, configExtras: () => assets.configExtras() })
   const accounts = createAccountsService({ accounts: createAccountsRepository(db), clock, randomInt: (max) => randomInt(max) })
   const matrixRepository = createMatrixRepository(db)
   const matrix = createMatrixService({ repository: matrixRepository, catalog, accounts, version, clock })
@@ -207,7 +198,7 @@ export const buildApp = async (options: AppOptions) => {
   const defects = createDefectsService({ defects: createDefectsRepository(db), clock, randomAlnum })
   const dbIdempotency = createDbIdempotencyStore(db)
   const idempotency = redis
-    ? createRedisIdempotencyStore(redis, dbIdempotency, { ttlMs: IDEMPOTENCY_TTL_MS, onFallback: (err) => logRedis('unreachable', err) })
+    ? createRedisIdempotencyStore(redis, dbIdempotency, { ttlMs: IDEMPOTENCY_TTL_MS, onFallback: redisUnreachable })
     : dbIdempotency
 
   for (const prefix of V2_PREFIXES) {
@@ -229,52 +220,43 @@ export const buildApp = async (options: AppOptions) => {
       { prefix },
     )
   }
-  await app.register(healthRoutes, { health: createHealthRepository(db), redis, binInfo })
+  const health = createHealthService({ repository: createHealthRepository(db), redis })
+  await app.register(healthRoutes, { health, binInfo })
   await app.register(plannerRoutes, { planner })
   const probe = createProbeService({ repository: createProbeRepository(db), clock })
   await app.register(probeRoutes, { probe })
-  await app.register(assetsRoutes, { assets: assets.service, repository: assets.repository })
+  await app.register(assetsRoutes, { assets })
   if (options.recognizerPack?.dir && !options.recognizerPack.url) await app.register(recognizerPackPlugin, { dir: options.recognizerPack.dir })
   if (options.webDist) await app.register(webPlugin, { dist: options.webDist, connectUrls: [recognizerConfig(options.recognizerPack ?? {}).recognizer.packUrl] })
 
-  // Caches follow the data version: this process's worker advances it; other processes' changes
-  // arrive through Redis pub/sub when configured, and through polling the version row in any case.
-  if (redis) version.subscribe((v) => void redis.publish(VERSION_CHANNEL, String(v)).catch(() => {}))
-  let poller: NodeJS.Timeout | null = null
+  // Caches follow the data version: this process's worker advances it; other processes' changes arrive
+  // through Redis pub/sub when configured, and through polling the version row in any case.
+  publishVersion(version, redis)
+  let stopFollowing = () => {}
   let probeFlusher: NodeJS.Timeout | null = null
   if (options.background) {
     aggregation.start()
-    if (subscriber) {
-      await subscriber.subscribe(VERSION_CHANNEL)
-      subscriber.on('message', (_channel, message) => version.advance(Number(message)))
-    }
-    poller = setInterval(() => {
-      aggregationRepository
-        .readVersion()
-        .then((v) => version.advance(v))
-        .catch((err: unknown) => app.log.warn({ err }, 'version poll failed'))
-    }, VERSION_POLL_MS)
-    poller.unref()
+    const onPollError = (err: unknown) => app.log.warn({ err }, 'version poll failed')
+    stopFollowing = await followVersion({ version, subscriber, readVersion: aggregationRepository.readVersion, onPollError })
     probeFlusher = setInterval(() => void probe.flush().catch((err: unknown) => app.log.warn({ err }, 'probe flush failed')), 60_000)
     probeFlusher.unref()
   }
 
   // In the background: the API answers at once; assets announce themselves in /config when ready.
-  app.addHook('onReady', async () => assets.service.start())
+  app.addHook('onReady', async () => assets.start())
   app.addHook('onClose', async () => {
-    await assets.service.stop()
+    await assets.stop()
     efficiency.stop()
-    if (poller) clearInterval(poller)
+    stopFollowing()
     if (probeFlusher) clearInterval(probeFlusher)
     await probe.flush().catch(() => {})
     await aggregation.stop()
     await writer.drain()
-    subscriber?.disconnect()
-    redis?.disconnect()
+    disconnectRedis()
     if (options.closeDb) await db.close()
   })
 
-  app.decorate('services', { catalog, matrix, stats, accounts, reports, aggregation, writer, version, demo, assets: assets.service, efficiency, probeFlush: () => probe.flush() })
+  app.decorate('services', { catalog, matrix, stats, accounts, reports, aggregation, writer, version, demo, assets, efficiency, probeFlush: () => probe.flush() })
   return app
 }
 

@@ -124,7 +124,7 @@ export const createAssetsRepository = ({ cacheDir, sourceDir }: AssetsRepository
     },
 
     /** Creates the folders served as static files (they must exist before the server serves them). */
-    async ensureServedDirs(dirs: string[]) {
+    async ensureServedDirs(dirs: readonly string[]) {
       for (const d of dirs) await mkdir(join(builtDir, d), { recursive: true })
     },
   }

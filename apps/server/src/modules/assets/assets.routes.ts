@@ -2,7 +2,6 @@ import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { setNoStore } from '../../lib/http-cache'
-import type { AssetsRepository } from './assets.repository'
 import { AssetsStatusSchema } from './assets.schema'
 import { ASSETS_PATH, type AssetsService } from './assets.service'
 
@@ -15,7 +14,7 @@ const SERVED = ['recognizer-pack', 'icons']
  * built files as static files. Every served name carries the build key (`recognizer-pack/<key>/…`,
  * `icons/items.<key>.webp`), so they are cached for a year as immutable: a rebuild with new art has new names.
  */
-export const assetsRoutes: FastifyPluginAsyncZod<{ assets: AssetsService; repository: AssetsRepository | null }> = async (app, { assets, repository }) => {
+export const assetsRoutes: FastifyPluginAsyncZod<{ assets: AssetsService }> = async (app, { assets }) => {
   app.get(
     '/api/_/assets',
     { schema: { tags, summary: 'Game art and recognizer resources: state and built URLs', response: { 200: AssetsStatusSchema } } },
@@ -38,11 +37,12 @@ export const assetsRoutes: FastifyPluginAsyncZod<{ assets: AssetsService; reposi
       return reply.code(202).send(assets.retry())
     },
   )
-  if (!repository) return
-  await repository.ensureServedDirs(SERVED)
+  const built = assets.builtFiles
+  if (!built) return
+  await built.ensureDirs(SERVED)
   for (const dir of SERVED) {
     await app.register(fastifyStatic, {
-      root: join(repository.builtDir, dir),
+      root: join(built.root, dir),
       prefix: `${ASSETS_PATH}${dir}/`,
       decorateReply: false,
       index: false,

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { DEFAULT_ASSET_MANIFEST, DEFAULT_SEED_DIR, ICON_CELL_SIZE, type AssetFile, type AssetManifest } from '@dropwise/recognizer-pack/assets'
+import { ICON_CELL_SIZE, type AssetFile, type AssetManifest } from '@dropwise/recognizer-pack/assets'
 import type { BuildOutput } from './assets.build'
-import { AssetMismatchError, assetKey, createAssetsRepository, type AssetsRepository } from './assets.repository'
+import { downloadAsset, duration, eachLimited, mb } from './asset-download'
+import { assetKey, type AssetsRepository } from './assets.repository'
 import { AssetManifestSchema, type AssetsState, type AssetsStatus, type BuildStamp } from './assets.schema'
-import { runBuildInWorker, type BuildRunner } from './build-worker'
+import type { BuildRunner } from './build-worker'
 
 /** Where built files are served: `<ASSETS_PATH>recognizer-pack/<key>/`, `<ASSETS_PATH>icons/items.<key>.webp|json`. */
 export const ASSETS_PATH = '/assets/'
@@ -17,7 +18,6 @@ const SEED_FILES = ['stages.json', 'drop-infos.json', 'items.json']
 /** Back-off after failures: 5 s, 15 s, 60 s, then every 5 minutes. */
 export const DEFAULT_RETRY_DELAYS_MS = [5_000, 15_000, 60_000, 300_000]
 const MIN_RETRY_INTERVAL_MS = 5_000
-const DOWNLOAD_TIMEOUT_MS = 60_000
 const DOWNLOAD_CONCURRENCY = 4
 
 export interface AssetsServiceDeps {
@@ -50,33 +50,6 @@ interface Progress {
   output: Pick<BuildStamp, 'packDir' | 'sheet' | 'index'> | null
 }
 
-const mb = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`
-const duration = (ms: number) => (ms < 120_000 ? `${Math.round(ms / 1000)} s` : `${Math.round(ms / 60_000)} min`)
-
-/** A short, operator-facing reason for a failed download (`could not reach <url>: ECONNREFUSED`). */
-const networkReason = (url: string, err: unknown): string => {
-  const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string; errors?: { code?: string }[] } }
-  if (e.name === 'TimeoutError') return `could not reach ${url}: no answer within ${duration(DOWNLOAD_TIMEOUT_MS)}`
-  const code = e.cause?.code ?? e.cause?.errors?.[0]?.code
-  return `could not reach ${url}: ${code ?? e.cause?.message ?? e.message ?? String(err)}`
-}
-
-/** Runs `fn` over `items` with at most `limit` at a time; the first failure rejects (the others finish). */
-const eachLimited = async <T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>) => {
-  let next = 0
-  let failure: unknown = null
-  const lane = async () => {
-    while (next < items.length && failure === null) {
-      const item = items[next++]!
-      await fn(item).catch((err: unknown) => {
-        failure ??= err
-      })
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane))
-  if (failure !== null) throw failure
-}
-
 /**
  * Game art and recogniser data, fetched at run time (never committed): the files pinned in the
  * manifest are downloaded into the cache (or taken from `ASSETS_DIR`), verified (size and SHA-256),
@@ -101,30 +74,7 @@ export const createAssetsService = (deps: AssetsServiceDeps) => {
     progress = { ...progress, ...next }
   }
 
-  const download = async (f: AssetFile): Promise<number> => {
-    const url = `${deps.baseUrl.replace(/\/+$/, '')}/${assetKey(f).split('/').map(encodeURIComponent).join('/')}`
-    let res: Response
-    try {
-      res = await deps.fetch(url, { signal: AbortSignal.any([abort.signal, AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS)]), redirect: 'follow' })
-    } catch (err) {
-      throw new Error(networkReason(url, err))
-    }
-    if (!res.ok || !res.body) {
-      await res.body?.cancel().catch(() => {})
-      throw new Error(`${url} answered ${res.status}`)
-    }
-    const declared = Number(res.headers.get('content-length') ?? Number.NaN)
-    if (Number.isFinite(declared) && declared > f.bytes) {
-      await res.body.cancel().catch(() => {})
-      throw new Error(`${url}: ${declared} bytes announced, more than the expected ${f.bytes}: file rejected`)
-    }
-    try {
-      return await repo.store(f, res.body as unknown as AsyncIterable<Uint8Array>)
-    } catch (err) {
-      if (err instanceof AssetMismatchError) throw new Error(`${url}: ${err.message}`)
-      throw new Error(networkReason(url, err))
-    }
-  }
+  const download = (f: AssetFile) => downloadAsset({ baseUrl: deps.baseUrl, fetch: deps.fetch, repository: repo }, f, abort.signal)
 
   const buildKey = async (manifestBytes: Buffer) => {
     const seed = await repo.hashFiles(SEED_FILES.map((f) => join(deps.seedDir, f)))
@@ -236,6 +186,8 @@ export const createAssetsService = (deps: AssetsServiceDeps) => {
       void run()
     },
     status,
+    /** The folder of built files and the served subfolders' creation, for static serving; null while assets are off. */
+    builtFiles: deps.enabled ? { root: repo.builtDir, ensureDirs: (dirs: readonly string[]) => repo.ensureServedDirs(dirs) } : null,
     /** A retry now when the assets are unavailable and the last attempt is at least 5 s old; else nothing. */
     retry(): AssetsStatus {
       if (deps.enabled && !stopped && progress.state === 'unavailable' && clock() - lastAttemptAt >= minRetryInterval) void run()
@@ -265,53 +217,3 @@ export const createAssetsService = (deps: AssetsServiceDeps) => {
   }
 }
 export type AssetsService = ReturnType<typeof createAssetsService>
-
-/** Default `ASSETS_BASE_URL`: GitHub's raw file host, `<owner>/<repo>/<commit>/<path>`. */
-export const DEFAULT_ASSETS_BASE_URL = 'https://raw.githubusercontent.com'
-
-/** The app's `assets` option (`ASSETS`, `ASSETS_DIR`, `ASSETS_BASE_URL`, `DATA_DIR`). */
-export interface AssetsOptions {
-  /** `false` = `ASSETS=off`. Default true. */
-  enabled?: boolean
-  /** `DATA_DIR`: downloads and built files go to `<dataDir>/assets`. */
-  dataDir: string
-  /** `ASSETS_DIR`: pinned files already on disk (`<owner>/<repo>/<commit>/<path>`), verified, never downloaded. */
-  sourceDir?: string | undefined
-  /** `ASSETS_BASE_URL` (default {@link DEFAULT_ASSETS_BASE_URL}). */
-  baseUrl?: string | undefined
-  /** Default: the repository's `data/assets/manifest.json`. */
-  manifestPath?: string
-  /** Default: the repository's `data/seed`. */
-  seedDir?: string | undefined
-  retryDelaysMs?: readonly number[]
-  minRetryIntervalMs?: number
-  fetch?: typeof fetch
-  runBuild?: BuildRunner
-}
-
-/** The service for the app's `assets` option; without one the service is `off` and touches nothing. */
-export const assetsServiceFromOptions = (
-  options: AssetsOptions | undefined,
-  ctx: { operatorPackUrl: string | null; clock: () => number; log: AssetsServiceDeps['log'] },
-) => {
-  const enabled = options !== undefined && options.enabled !== false
-  const repository = createAssetsRepository({ cacheDir: join(options?.dataDir ?? '.', 'assets'), sourceDir: options?.sourceDir })
-  return {
-    repository: enabled ? repository : null,
-    service: createAssetsService({
-      enabled,
-      repository,
-      manifestPath: options?.manifestPath ?? DEFAULT_ASSET_MANIFEST,
-      baseUrl: options?.baseUrl ?? DEFAULT_ASSETS_BASE_URL,
-      localOnly: options?.sourceDir !== undefined,
-      seedDir: options?.seedDir ?? DEFAULT_SEED_DIR,
-      operatorPackUrl: ctx.operatorPackUrl,
-      fetch: options?.fetch ?? fetch,
-      runBuild: options?.runBuild ?? runBuildInWorker,
-      clock: ctx.clock,
-      log: ctx.log,
-      ...(options?.retryDelaysMs ? { retryDelaysMs: options.retryDelaysMs } : {}),
-      ...(options?.minRetryIntervalMs !== undefined ? { minRetryIntervalMs: options.minRetryIntervalMs } : {}),
-    }),
-  }
-}

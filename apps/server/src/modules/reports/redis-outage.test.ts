@@ -6,6 +6,7 @@ import { R } from '../../testing/reports'
 import { freePort } from '../../testing/server-process'
 import { createTestContext, dbTargets, type TestContext } from '../../testing/test-app'
 import { healthRoutes } from '../health/health.routes'
+import { createHealthService } from '../health/health.service'
 
 const hasRedis = spawnSync('redis-server', ['--version']).status === 0
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -104,7 +105,8 @@ describe('health when the database does not answer', () => {
     const app = Fastify()
     app.setValidatorCompiler(validatorCompiler)
     app.setSerializerCompiler(serializerCompiler)
-    await app.register(healthRoutes, { health: { ping: () => Promise.reject(new Error('connection refused')) }, redis: null, binInfo: { version: '0', build: 'x' } })
+    const health = createHealthService({ repository: { ping: () => Promise.reject(new Error('connection refused')) }, redis: null })
+    await app.register(healthRoutes, { health, binInfo: { version: '0', build: 'x' } })
     const res = await app.inject({ method: 'GET', url: '/api/_/health' })
     expect(res.statusCode).toBe(503)
     expect(res.json()).toEqual({ status: 'down', checks: { database: 'down', redis: 'off' } })

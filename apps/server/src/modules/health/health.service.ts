@@ -1,0 +1,39 @@
+import type { Health } from '@dropwise/schemas'
+import type { Redis } from 'ioredis'
+import type { HealthRepository } from './health.repository'
+
+const CHECK_TIMEOUT_MS = 2000
+
+const within = <T>(promise: Promise<T>, ms: number) =>
+  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), ms).unref())])
+
+export interface HealthServiceDeps {
+  repository: HealthRepository
+  redis: Redis | null
+}
+
+/**
+ * What serves (api-v2.md §4): the database is required (down → `down`), Redis only accelerates (down →
+ * `degraded`: writes fall back). Each check gives up after 2 s.
+ */
+export const createHealthService = ({ repository, redis }: HealthServiceDeps) => ({
+  async check(): Promise<Health> {
+    const database = await within(repository.ping(), CHECK_TIMEOUT_MS).then(
+      () => 'ok' as const,
+      () => 'down' as const,
+    )
+    const redisCheck = !redis
+      ? ('off' as const)
+      : redis.status !== 'ready'
+        ? ('down' as const)
+        : await within(redis.ping(), CHECK_TIMEOUT_MS).then(
+            () => 'ok' as const,
+            () => 'down' as const,
+          )
+    return {
+      status: database === 'down' ? 'down' : redisCheck === 'down' ? 'degraded' : 'ok',
+      checks: { database, redis: redisCheck },
+    }
+  },
+})
+export type HealthService = ReturnType<typeof createHealthService>
