@@ -1,0 +1,136 @@
+import { RELIABILITY } from '@dropwise/report'
+import type { FastifyBaseLogger } from 'fastify'
+import { describe, expect, it } from 'vitest'
+import { createDataVersion } from '../../lib/data-version'
+import { fakeCatalog, fakeDropInfo, fakeItem, fakeStage } from '../../testing/fake-catalog'
+import { DEMO_SOURCE } from '../demo/demo-source'
+import type { AggregateInput, AggregationPass, AggregationRepository } from './aggregation.repository'
+import { createAggregationWorker } from './aggregation.worker'
+
+const T = 1_700_000_000_000
+// s1 drops 0..2 of `a` until T + 1000, then 0..5 of `a`; box is a gacha stage.
+const catalog = fakeCatalog({
+  items: [fakeItem('a', 1), fakeItem('b', 2)],
+  stages: [fakeStage('s1'), fakeStage('box', { isGacha: true })],
+  dropInfos: [
+    fakeDropInfo('CN', 's1', 'a', { upperBound: 2, endAt: T + 1000 }),
+    fakeDropInfo('CN', 's1', 'a', { upperBound: 5, startAt: T + 1000 }),
+    fakeDropInfo('CN', 's1', 'b', { dropType: 'RECOGNITION_ONLY', lowerBound: null, upperBound: null }),
+    fakeDropInfo('CN', 'box', 'a'),
+  ],
+})
+
+type Unverified = Awaited<ReturnType<AggregationPass['unverified']>>[number]
+let nextId = 1
+const report = (r: Partial<Unverified> & { quantity?: number }): Unverified => {
+  const quantity = r.quantity ?? 1
+  const drops = quantity > 0 ? [{ dropType: 'NORMAL_DROP', itemId: 'a', quantity }] : []
+  return {
+    report_id: nextId++,
+    server: 'CN',
+    stage_id: 's1',
+    pattern_id: quantity,
+    drops,
+    pattern: drops.map(({ itemId, quantity: q }) => ({ itemId, quantity: q })),
+    times: 1,
+    category: 'automated',
+    created_at: T,
+    md5: null,
+    source: 'MaaAssistantArknights',
+    ...r,
+  }
+}
+
+/** The worker's repository in memory: a queue of unverified reports, earlier md5s, and what each pass wrote. */
+const fakeAggregationRepository = (queue: Unverified[], opts: { earlierMd5s?: string[]; lockHeldElsewhere?: boolean } = {}) => {
+  const written = { reliability: new Map<number, number>(), aggregated: [] as AggregateInput[], version: 10, passes: 0 }
+  const repository: AggregationRepository = {
+    lockedPass: async (run) => {
+      if (opts.lockHeldElsewhere) return null
+      written.passes++
+      const pass = {
+        unverified: async (limit: number) => queue.filter((r) => !written.reliability.has(r.report_id)).slice(0, limit),
+        seenMd5s: async (md5s: string[]) => new Set(md5s.filter((m) => opts.earlierMd5s?.includes(m))),
+        setReliability: async (verdicts: { id: number; r: number }[]) => {
+          for (const v of verdicts) written.reliability.set(v.id, v.r)
+        },
+        applyToAggregates: async (reports: readonly AggregateInput[], sign: 1 | -1) => {
+          expect(sign).toBe(1)
+          written.aggregated.push(...reports)
+        },
+        bumpVersion: async () => ++written.version,
+      } as unknown as AggregationPass
+      return run(pass)
+    },
+    readVersion: async () => written.version,
+  }
+  return { repository, written }
+}
+
+const silent = { debug: () => {}, error: () => {} } as unknown as FastifyBaseLogger
+
+const setup = (queue: Unverified[], opts: Parameters<typeof fakeAggregationRepository>[1] = {}) => {
+  const fake = fakeAggregationRepository(queue, opts)
+  const version = createDataVersion(10)
+  const worker = createAggregationWorker({ repository: fake.repository, catalog, version, clock: () => T + 5000, log: silent, batchSize: 3 })
+  return { ...fake, version, worker }
+}
+
+describe('aggregation worker (fake repository)', () => {
+  it('verifies against the drop table active at the report’s time and counts only valid reports', async () => {
+    const ok = report({ quantity: 2 })
+    const tooMany = report({ quantity: 4 }) // 0..2 at T
+    const laterOk = report({ quantity: 4, created_at: T + 2000 }) // 0..5 from T + 1000
+    const { worker, written, version } = setup([ok, tooMany, laterOk])
+    expect(await worker.runOnce()).toEqual({ verified: 3, counted: 2 })
+    expect(written.reliability).toEqual(
+      new Map([
+        [ok.report_id, RELIABILITY.ok],
+        [tooMany.report_id, RELIABILITY.dropTableMismatch],
+        [laterOk.report_id, RELIABILITY.ok],
+      ]),
+    )
+    expect(written.aggregated.map((a) => [a.stageId, a.createdAt, a.pattern])).toEqual([
+      ['s1', T, [{ itemId: 'a', quantity: 2 }]],
+      ['s1', T + 2000, [{ itemId: 'a', quantity: 4 }]],
+    ])
+    expect(version.get()).toBe(11)
+  })
+
+  it('rejects duplicate screenshots (earlier reports and earlier in the same batch)', async () => {
+    const first = report({ md5: 'm2' })
+    const again = report({ md5: 'm2' })
+    const seenBefore = report({ md5: 'm1' })
+    const { worker, written } = setup([first, again, seenBefore], { earlierMd5s: ['m1'] })
+    await worker.runOnce()
+    expect([...written.reliability.values()]).toEqual([RELIABILITY.ok, RELIABILITY.duplicateScreenshot, RELIABILITY.duplicateScreenshot])
+    expect(written.aggregated).toHaveLength(1)
+  })
+
+  it('marks gacha stages and simulated reports, skips zero-run reports, and works in batches', async () => {
+    const box = report({ stage_id: 'box' })
+    const demo = report({ source: DEMO_SOURCE, category: 'automated' })
+    const zero = report({ times: 0, quantity: 0 })
+    const fourth = report({})
+    const { worker, written, version } = setup([box, demo, zero, fourth])
+    expect(await worker.runOnce()).toEqual({ verified: 3, counted: 2 })
+    expect(written.aggregated.map((a) => [a.isGacha, a.simulated])).toEqual([
+      [true, false],
+      [false, true],
+    ])
+    expect(written.reliability.get(zero.report_id)).toBe(RELIABILITY.ok)
+    expect(await worker.runOnce()).toEqual({ verified: 1, counted: 1 })
+    expect(await worker.runOnce()).toEqual({ verified: 0, counted: 0 })
+    expect(version.get()).toBe(12)
+  })
+
+  it('does nothing while another process holds the worker lock, and keeps the version when nothing counted', async () => {
+    const held = setup([report({})], { lockHeldElsewhere: true })
+    expect(await held.worker.runOnce()).toEqual({ verified: 0, counted: 0 })
+    expect(held.written.reliability.size).toBe(0)
+    const rejectedOnly = setup([report({ quantity: 9 })])
+    expect(await rejectedOnly.worker.runOnce()).toEqual({ verified: 1, counted: 0 })
+    expect(rejectedOnly.version.get()).toBe(10)
+    expect(rejectedOnly.written.version).toBe(10)
+  })
+})
