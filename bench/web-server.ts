@@ -1,6 +1,7 @@
-// The server bench:web measures: our own (apps/web/e2e/harness.ts startServer: embedded PGlite in a
-// fresh temporary folder, the built app, ASSETS=off), either as a default install leaves it (demo
-// reports simulated at first start, once they are all in) or with DEMO=0.
+// The server bench:web measures: our own (apps/web/e2e/harness.ts startServer, the e2e journeys' choices
+// over tooling/test-kit/server-process.ts: embedded PGlite in a fresh temporary folder, the built app,
+// ASSETS=off), either as a default install leaves it (demo reports simulated at first start, once they
+// are all in) or with DEMO=0.
 import { readFileSync } from 'node:fs'
 import { startServer, type RunningServer } from '../apps/web/e2e/harness'
 import type { DemoSetting } from './web-options'
