@@ -14,8 +14,8 @@ import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_ASSET_MANIFEST, type AssetManifest } from '@dropwise/recognizer-pack/assets'
-// The test mirror of the server's asset tests (a folder and a tiny HTTP server on 127.0.0.1).
-import { layOutMirror, serveMirror, type MirrorServer } from '../../server/src/modules/assets/asset-mirror'
+// The test kit's asset mirror, shared with the server's asset tests (a folder and a tiny HTTP server on 127.0.0.1).
+import { layOutMirror, serveMirror, type MirrorServer } from '../../../tooling/test-kit/asset-mirror'
 import { addTestScript, animationsDone, CHROMIUM_ARGS, CHROMIUM_PATH, ensureWebBuild, hasChromium, repoRoot, type RunningServer, settle, startServer, watch } from './harness'
 
 const shared = join(repoRoot, '../shared/data/recognition')

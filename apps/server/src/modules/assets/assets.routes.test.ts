@@ -7,7 +7,7 @@ import { brotliDecompressSync } from 'node:zlib'
 import { DEFAULT_ASSET_MANIFEST } from '@dropwise/recognizer-pack/assets'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, SHARED_DATA_DIR, type TestContext } from '../../testing/test-app'
-import { layOutMirror, serveMirror, type MirrorServer } from './asset-mirror'
+import { layOutMirror, serveMirror, type MirrorServer } from '../../../../../tooling/test-kit/asset-mirror'
 import { AssetManifestSchema, type AssetsStatus } from './assets.schema'
 
 const RESOURCES = join(SHARED_DATA_DIR, 'recognition', 'resources')
