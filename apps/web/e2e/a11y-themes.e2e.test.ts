@@ -8,10 +8,11 @@
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import en from '../src/locales/en.json'
 import type { ThemeStyle } from '../src/lib/state'
-import { addTestScript, animationsDone, ensureWebBuild, hasChromium, launchServerAndBrowser, type RunningServer } from './harness'
+import { addTestScript, animationsDone, hasChromium, setUpServerAndBrowser } from './harness'
 import { goClient, ready, ROUTES, SIZES } from './route-walk'
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -57,21 +58,10 @@ const audit = async (page: Page, allRules: boolean): Promise<string[]> => {
 }
 
 describe.skipIf(!hasChromium())('axe on every route in every theme and colour mode in Chromium', () => {
-  let server: RunningServer
-  let browser: Browser
-
-  beforeAll(async () => {
-    ensureWebBuild((s) => console.log(s))
-    ;({ server, browser } = await launchServerAndBrowser())
-  }, 600_000)
-
-  afterAll(async () => {
-    await browser?.close().catch(() => undefined)
-    await server?.stop()
-  })
+  const e2e = setUpServerAndBrowser({}, { timeoutMs: 600_000 })
 
   const walk = async ({ style, mode, size, allRules }: Pass) => {
-    const ctx = await browser.newContext({ locale: 'en-US', viewport: { width: size.width, height: size.height }, colorScheme: mode, reducedMotion: 'reduce', serviceWorkers: 'block' })
+    const ctx = await e2e.browser.newContext({ locale: 'en-US', viewport: { width: size.width, height: size.height }, colorScheme: mode, reducedMotion: 'reduce', serviceWorkers: 'block' })
     // The stored settings the settings dialog writes (lib/storage.ts STORAGE_KEYS.settings).
     await ctx.addInitScript((s) => localStorage.setItem('penguin-stats-settings', JSON.stringify(s)), { themeStyle: style, dark: mode })
     const where = `${style} ${mode} ${size.name}`
@@ -80,7 +70,7 @@ describe.skipIf(!hasChromium())('axe on every route in every theme and colour mo
       const page = await ctx.newPage()
       for (const [i, path] of ROUTES.entries()) {
         try {
-          if (i === 0) await page.goto(`${server.url}${path}`)
+          if (i === 0) await page.goto(`${e2e.server.url}${path}`)
           else await goClient(page, path)
           await ready(page)
           if (i === 0) expect(await page.evaluate(() => document.documentElement.dataset.theme), where).toBe(style)
@@ -96,10 +86,10 @@ describe.skipIf(!hasChromium())('axe on every route in every theme and colour mo
   }
 
   it('offers a skip link first, and moves focus to the heading after a navigation but not on the first load', async () => {
-    const ctx = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce', serviceWorkers: 'block' })
+    const ctx = await e2e.browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce', serviceWorkers: 'block' })
     try {
       const page = await ctx.newPage()
-      await page.goto(`${server.url}/statistics`)
+      await page.goto(`${e2e.server.url}/statistics`)
       await ready(page)
       // First load: nothing is focused yet.
       expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY')
@@ -111,7 +101,7 @@ describe.skipIf(!hasChromium())('axe on every route in every theme and colour mo
       await page.keyboard.press('Enter')
       expect(await page.evaluate(() => document.activeElement?.closest('main') !== null && document.activeElement?.tagName)).toBe('H1')
       // A menu link: focus lands on the new page's heading.
-      await page.locator('nav a[href="/planner"]').first().click()
+      await page.getByRole('navigation').getByRole('link', { name: en.menu.planner }).first().click()
       await page.waitForURL(/\/planner$/)
       await ready(page)
       await expect.poll(() => page.evaluate(() => document.activeElement?.tagName === 'H1' && document.activeElement.closest('main') !== null)).toBe(true)

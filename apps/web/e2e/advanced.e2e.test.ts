@@ -8,9 +8,9 @@
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addTestScript, ensureWebBuild, hasChromium, launchServerAndBrowser, type RunningServer, settle, watch } from './harness'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { addTestScript, hasChromium, settle, setUpServerAndBrowser, watch } from './harness'
 
 const chromium = hasChromium()
 const HOUR = 3_600_000
@@ -31,32 +31,26 @@ const num = (n: number) => new Intl.NumberFormat('en').format(n)
 const utcInput = (ms: number) => new Date(ms).toISOString().slice(0, 16)
 
 describe.skipIf(!chromium)('advanced query in Chromium', () => {
-  let server: RunningServer
-  let browser: Browser
+  const e2e = setUpServerAndBrowser()
   let penguinId = ''
   let items: [string, string] = ['', '']
   /** Before the first report: the trend window is built from it, so the reports land in its third day. */
   let reportedFrom = 0
-  const contexts: BrowserContext[] = []
 
-  const api = (path: string, init?: RequestInit) => fetch(`${server.url}/api/v2${path}`, init)
+  const api = (path: string, init?: RequestInit) => fetch(`${e2e.server.url}/api/v2${path}`, init)
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     api(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
 
   const newPage = async () => {
-    const ctx = await browser.newContext({ locale: 'en-US', timezoneId: 'UTC', viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' })
-    contexts.push(ctx)
+    const ctx = await e2e.newContext({ locale: 'en-US', timezoneId: 'UTC', viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' })
     return ctx.newPage()
   }
   const open = async (page: Page, path: string) => {
-    await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' })
+    await page.goto(`${e2e.server.url}${path}`, { waitUntil: 'networkidle' })
     await page.getByTestId('advanced-stage-input').waitFor({ timeout: 30_000 })
   }
 
   beforeAll(async () => {
-    ensureWebBuild((s) => console.log(s))
-    ;({ server, browser } = await launchServerAndBrowser())
-
     // 1-7 reports made now (one normal drop of 30012, one extra drop of 2001, within the seed's bounds).
     items = ['30012', '2001']
     reportedFrom = Date.now()
@@ -87,12 +81,6 @@ describe.skipIf(!chromium)('advanced query in Chromium', () => {
       await new Promise((r) => setTimeout(r, 100))
     }
   }, 300_000)
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined)
-    await browser?.close().catch(() => undefined)
-    await server?.stop()
-  })
 
   it('runs a matrix and a trend query whose table and chart numbers match the API', async () => {
     const page = await newPage()
@@ -184,7 +172,7 @@ describe.skipIf(!chromium)('advanced query in Chromium', () => {
 
     await settle(page)
     // Both executed queries reached the usage probe (its socket opens once the browser is idle).
-    const probed = async () => ((await (await fetch(`${server.url}/api/_/probe`)).json()) as { advancedQueryStages: Record<string, number> }).advancedQueryStages[`CN:${STAGE}`] ?? 0
+    const probed = async () => ((await (await fetch(`${e2e.server.url}/api/_/probe`)).json()) as { advancedQueryStages: Record<string, number> }).advancedQueryStages[`CN:${STAGE}`] ?? 0
     await expect.poll(probed, { timeout: 20_000, interval: 250 }).toBe(2)
 
     // Browsing elsewhere and coming back keeps the queries and their results (no reload, no new request).

@@ -8,38 +8,30 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hasChromium, launchServerAndBrowser, type RunningServer, settle, watch } from './harness'
+import { afterAll, describe, expect, it } from 'vitest'
+import { hasChromium, settle, setUpServerAndBrowser, watch } from './harness'
 
 const chromium = hasChromium()
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']
 
 describe.skipIf(!chromium)('API docs in Chromium', () => {
-  let server: RunningServer
-  let browser: Browser
   // The docs need no web build: an empty folder of its own, so no build is started or waited for.
   const webDist = mkdtempSync(join(tmpdir(), 'dropwise-api-docs-web-'))
-
-  beforeAll(async () => {
-    ;({ server, browser } = await launchServerAndBrowser({ WEB_DIST: webDist, ASSETS: 'off' }))
-  }, 180_000)
+  const e2e = setUpServerAndBrowser({ WEB_DIST: webDist, ASSETS: 'off' }, { build: false, timeoutMs: 180_000 })
 
   afterAll(async () => {
-    await browser?.close().catch(() => undefined)
-    await server?.stop()
     rmSync(webDist, { recursive: true, force: true })
   })
 
   it('renders every operation of the document, with no resolver error', async () => {
-    const doc = (await (await fetch(`${server.url}/api/docs/json`)).json()) as { paths: Record<string, Record<string, unknown>> }
+    const doc = (await (await fetch(`${e2e.server.url}/api/docs/json`)).json()) as { paths: Record<string, Record<string, unknown>> }
     const operations = Object.values(doc.paths).reduce((n, item) => n + Object.keys(item).filter((m) => METHODS.includes(m)).length, 0)
     expect(operations).toBeGreaterThan(30)
 
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } })
+    const context = await e2e.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
     const problems = watch(page)
-    await page.goto(`${server.url}/api/docs`, { waitUntil: 'networkidle' })
+    await page.goto(`${e2e.server.url}/api/docs`, { waitUntil: 'networkidle' })
     await page.locator('.opblock').first().waitFor({ timeout: 30_000 })
     await settle(page)
     expect(await page.locator('.opblock').count()).toBe(operations)

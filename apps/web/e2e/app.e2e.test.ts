@@ -4,10 +4,10 @@
  * in zh/en/ja/ko without console errors or failed requests, server switch, login/logout, reset-all.
  * One server and one browser for the whole file; languages run in parallel browser contexts.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { samplePaths } from '../src/config/paths'
-import { CHROMIUM_PATH, ensureWebBuild, hasChromium, launchServerAndBrowser, leaving, type RunningServer, settle, watch } from './harness'
+import { CHROMIUM_PATH, hasChromium, leaving, settle, setUpServerAndBrowser, watch } from './harness'
 
 const LOCALES = [
   { id: 'zh', browser: 'zh-CN', htmlLang: 'zh-CN' },
@@ -28,32 +28,21 @@ const readJsonKey = async (page: Page, key: string) => {
 }
 
 describe.skipIf(!chromium)('web app in Chromium', () => {
-  let server: RunningServer
-  let browser: Browser
+  const e2e = setUpServerAndBrowser()
   let sample: { zoneId: string; stageId: string; itemId: string }
-  const contexts: BrowserContext[] = []
 
   const newContext = async (locale = 'zh-CN') => {
-    const ctx = await browser.newContext({ locale, viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' })
-    contexts.push(ctx)
+    const ctx = await e2e.newContext({ locale, viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' })
     return ctx
   }
 
   beforeAll(async () => {
-    ensureWebBuild((s) => console.log(s))
-    ;({ server, browser } = await launchServerAndBrowser())
-    const stages = (await (await fetch(`${server.url}/api/v2/stages?server=CN`)).json()) as { stageId: string; zoneId: string; dropInfos?: { itemId?: string }[] }[]
+    const stages = (await (await fetch(`${e2e.server.url}/api/v2/stages?server=CN`)).json()) as { stageId: string; zoneId: string; dropInfos?: { itemId?: string }[] }[]
     const stage = stages.find((s) => s.stageId === 'main_01-07') ?? stages[0]
-    const items = (await (await fetch(`${server.url}/api/v2/items`)).json()) as { itemId: string }[]
+    const items = (await (await fetch(`${e2e.server.url}/api/v2/items`)).json()) as { itemId: string }[]
     if (!stage || !items[0]) throw new Error('the server has no stages or items')
     sample = { zoneId: stage.zoneId, stageId: stage.stageId, itemId: items.find((i) => i.itemId === '30012')?.itemId ?? items[0].itemId }
   }, 300_000)
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined)
-    await browser?.close().catch(() => undefined)
-    await server?.stop()
-  })
 
   it('renders every route in zh, en, ja and ko with no console error and no failed request', async () => {
     const routes = [...samplePaths(sample), '/no/such/page']
@@ -66,7 +55,7 @@ describe.skipIf(!chromium)('web app in Chromium', () => {
         for (const route of routes) {
           problems.length = 0
           leaving(page)
-          await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' })
+          await page.goto(`${e2e.server.url}${route}`, { waitUntil: 'networkidle' })
           await page.waitForSelector('#main', { timeout: 20_000 })
           await page.waitForFunction(() => !document.querySelector('[data-testid="route-loading"]'), undefined, { timeout: 20_000 })
           // Requests the page starts late (validation chunk, notices) finish here, not in the next route.
@@ -98,7 +87,7 @@ describe.skipIf(!chromium)('web app in Chromium', () => {
       const page = await ctx.newPage()
       await page.addInitScript(track)
       const problems = watch(page)
-      const res = await page.goto(server.url, { waitUntil: 'networkidle' })
+      const res = await page.goto(e2e.server.url, { waitUntil: 'networkidle' })
       await settle(page)
       const state = await page.evaluate(`({ render: document.documentElement.dataset.firstRender, removed: window.__removedHeadings,
         off: document.documentElement.classList.contains('pre-off'), boot: !!document.getElementById('boot'), h1: document.querySelector('h1')?.textContent,
@@ -106,8 +95,7 @@ describe.skipIf(!chromium)('web app in Chromium', () => {
       return { page, problems, html: (await res?.text()) ?? '', state: state as Record<string, unknown> }
     }
 
-    const en = await browser.newContext({ ...phone, locale: 'en-US', colorScheme: 'light' })
-    contexts.push(en)
+    const en = await e2e.newContext({ ...phone, locale: 'en-US', colorScheme: 'light' })
     const first = await open(en)
     // The page arrives with its content: the heading is in the HTML, before any script ran.
     expect(first.html).toContain('<meta name="dropwise-prerender" content="en.light"')
@@ -118,8 +106,7 @@ describe.skipIf(!chromium)('web app in Chromium', () => {
 
     // A Japanese visitor whose system is dark gets the Japanese light page the first time (the server
     // cannot know the scheme yet): it is hidden before it paints and the app renders afresh, in dark.
-    const ja = await browser.newContext({ ...phone, locale: 'ja-JP', colorScheme: 'dark' })
-    contexts.push(ja)
+    const ja = await e2e.newContext({ ...phone, locale: 'ja-JP', colorScheme: 'dark' })
     const second = await open(ja)
     expect(second.html).toContain('content="ja.light"')
     expect(second.state).toMatchObject({ render: 'fresh', off: false, boot: false })
@@ -137,7 +124,7 @@ describe.skipIf(!chromium)('web app in Chromium', () => {
     const ctx = await newContext()
     const page = await ctx.newPage()
     const problems = watch(page)
-    await page.goto(server.url, { waitUntil: 'networkidle' })
+    await page.goto(e2e.server.url, { waitUntil: 'networkidle' })
     // A setting that differs from the defaults: low-data mode and the English interface.
     await page.evaluate(() => {
       const raw = localStorage.getItem('penguin-stats-settings')
@@ -171,7 +158,7 @@ describe.skipIf(!chromium)('web app in Chromium', () => {
   }, 60_000)
 
   it('logs in with a PenguinID and logs out again', async () => {
-    const report = await fetch(`${server.url}/api/v2/report`, {
+    const report = await fetch(`${e2e.server.url}/api/v2/report`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ server: 'CN', source: 'dropwise-e2e', version: 'v0.0.1', stageId: 'wk_kc_5', drops: [] }),
@@ -183,7 +170,7 @@ describe.skipIf(!chromium)('web app in Chromium', () => {
     const ctx = await newContext()
     const page = await ctx.newPage()
     const problems = watch(page)
-    await page.goto(server.url, { waitUntil: 'networkidle' })
+    await page.goto(e2e.server.url, { waitUntil: 'networkidle' })
     await page.getByTestId('login-button').click()
     await page.getByTestId('login-input').fill(id)
     await page.getByTestId('login-input').press('Enter')
@@ -215,7 +202,7 @@ describe.skipIf(!chromium)('web app in Chromium', () => {
     const ctx = await newContext()
     const page = await ctx.newPage()
     const problems = watch(page)
-    await page.goto(server.url, { waitUntil: 'networkidle' })
+    await page.goto(e2e.server.url, { waitUntil: 'networkidle' })
     await page.evaluate(() => {
       localStorage.setItem('dropwise-e2e-marker', '1')
       sessionStorage.setItem('dropwise-e2e-marker', '1')

@@ -8,9 +8,9 @@
  * are answered by the browser (page.route), so the journey does not depend on the server's downloads
  * (`ASSETS=off` keeps a server that has them quiet).
  */
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHROMIUM_PATH, ensureWebBuild, hasChromium, launchServerAndBrowser, leaving, type RunningServer, settle, watch } from './harness'
+import type { Page, Route } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { CHROMIUM_PATH, hasChromium, leaving, settle, setUpServerAndBrowser, watch } from './harness'
 
 const chromium = hasChromium()
 if (!chromium) console.warn(`e2e: skipped, ${CHROMIUM_PATH} is not installed (apt-get install -y chromium)`)
@@ -69,26 +69,12 @@ const stubAssets = async (page: Page, first: Status) => {
 }
 
 describe.skipIf(!chromium)('game resources in Chromium', () => {
-  let server: RunningServer
-  let browser: Browser
-  const contexts: BrowserContext[] = []
+  const e2e = setUpServerAndBrowser({ ASSETS: 'off' })
 
   const newPage = async (viewport = { width: 1366, height: 900 }) => {
-    const ctx = await browser.newContext({ locale: 'en-US', viewport, serviceWorkers: 'block' })
-    contexts.push(ctx)
+    const ctx = await e2e.newContext({ locale: 'en-US', viewport, serviceWorkers: 'block' })
     return ctx.newPage()
   }
-
-  beforeAll(async () => {
-    ensureWebBuild((s) => console.log(s))
-    ;({ server, browser } = await launchServerAndBrowser({ ASSETS: 'off' }))
-  }, 300_000)
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined)
-    await browser?.close().catch(() => undefined)
-    await server?.stop()
-  })
 
   it('shows the preparation with its progress, then the upload control without a reload; then the icons are the art', async () => {
     const page = await newPage()
@@ -102,13 +88,13 @@ describe.skipIf(!chromium)('game resources in Chromium', () => {
     })
 
     // The first load of / shows no items: it asks nothing about resources or icons.
-    await page.goto(server.url)
+    await page.goto(e2e.server.url)
     await settle(page)
     expect(assetRequests).toEqual([])
     expect(stub.gets).toBe(0)
 
     leaving(page)
-    await page.goto(`${server.url}/report/recognition`)
+    await page.goto(`${e2e.server.url}/report/recognition`)
     const preparing = page.getByTestId('recognition-preparing')
     await preparing.waitFor({ timeout: 30_000 })
     expect(await preparing.getByRole('status').innerText()).toBe('Preparing screenshot recognition… 40%')
@@ -135,7 +121,7 @@ describe.skipIf(!chromium)('game resources in Chromium', () => {
 
     // Item pages now draw the sheet's cells for the items it has, the drawn icons for the others.
     leaving(page)
-    await page.goto(`${server.url}/result/item`)
+    await page.goto(`${e2e.server.url}/result/item`)
     const tile = (id: string) => page.locator(`[data-testid="item-tile"][data-item-id="${id}"] [role="img"]`)
     await expect.poll(() => tile('30012').getAttribute('data-art'), { timeout: 20_000 }).toBe('art')
     expect(await tile('30013').getAttribute('data-art')).toBe('art')
@@ -144,7 +130,7 @@ describe.skipIf(!chromium)('game resources in Chromium', () => {
       const s = getComputedStyle(el)
       return [s.backgroundImage, s.backgroundSize, s.backgroundPosition]
     })
-    expect(style).toEqual([`url("${server.url}${ICONS.sheetUrl}")`, '96px 96px', '-48px 0px'])
+    expect(style).toEqual([`url("${e2e.server.url}${ICONS.sheetUrl}")`, '96px 96px', '-48px 0px'])
     // A pointer hovers here: names stay in the tooltips.
     expect(await page.getByTestId('item-tile-name').count()).toBe(0)
     await settle(page)
@@ -155,7 +141,7 @@ describe.skipIf(!chromium)('game resources in Chromium', () => {
     const page = await newPage()
     const problems = watch(page)
     const stub = await stubAssets(page, { state: 'fetching', done: 1, total: 5, reason: null })
-    await page.goto(`${server.url}/result/item`)
+    await page.goto(`${e2e.server.url}/result/item`)
     const tile = page.locator('[data-testid="item-tile"][data-item-id="30012"] [role="img"]')
     await expect.poll(() => tile.getAttribute('data-art'), { timeout: 30_000 }).toBe('sprite')
     const navigations: string[] = []
@@ -183,7 +169,7 @@ describe.skipIf(!chromium)('game resources in Chromium', () => {
       { state: 'ready', done: 5, total: 5, reason: null },
     ]
 
-    await page.goto(`${server.url}/report/recognition`)
+    await page.goto(`${e2e.server.url}/report/recognition`)
     const alert = page.getByTestId('recognition-unavailable')
     await alert.waitFor({ timeout: 30_000 })
     expect(await alert.getAttribute('data-state')).toBe('unavailable')
@@ -211,7 +197,7 @@ describe.skipIf(!chromium)('game resources in Chromium', () => {
     const page = await newPage({ width: 390, height: 844 })
     const problems = watch(page)
     await stubAssets(page, { state: 'off', done: 0, total: 0, reason: null })
-    await page.goto(`${server.url}/report/recognition`)
+    await page.goto(`${e2e.server.url}/report/recognition`)
     const alert = page.getByTestId('recognition-unavailable')
     await alert.waitFor({ timeout: 30_000 })
     expect(await alert.getAttribute('data-state')).toBe('off')
@@ -223,15 +209,14 @@ describe.skipIf(!chromium)('game resources in Chromium', () => {
   }, 60_000)
 
   it('writes the names under the icons where nothing hovers', async () => {
-    const ctx = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, serviceWorkers: 'block' })
-    contexts.push(ctx)
+    const ctx = await e2e.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, serviceWorkers: 'block' })
     const page = await ctx.newPage()
     const problems = watch(page)
     await stubAssets(page, { state: 'ready', done: 5, total: 5, reason: null })
-    await page.goto(`${server.url}/result/item`)
+    await page.goto(`${e2e.server.url}/result/item`)
     const tile = page.locator('[data-testid="item-tile"][data-item-id="30012"]')
     await tile.waitFor({ timeout: 30_000 })
-    await expect.poll(() => tile.locator('[role="img"]').getAttribute('data-art'), { timeout: 20_000 }).toBe('art')
+    await expect.poll(() => tile.getByRole('img').getAttribute('data-art'), { timeout: 20_000 }).toBe('art')
     expect(await tile.getByTestId('item-tile-name').innerText()).toBe('Orirock Cube')
     await settle(page)
     expect(problems).toEqual([])

@@ -7,9 +7,9 @@
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addTestScript, e2eBackends, ensureWebBuild, hasChromium, launchServerAndBrowser, type RunningServer, settle, watch } from './harness'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { addTestScript, e2eBackends, hasChromium, settle, setUpServerAndBrowser, watch } from './harness'
 // api-v2 §12's report R (a valid single run of wk_kc_5), the one the server tests and benches use.
 import { R } from '../../server/src/testing/reports'
 
@@ -43,22 +43,17 @@ interface ProbeCounts {
 const chromium = hasChromium()
 
 describe.skipIf(!chromium).each(e2eBackends('browse'))('browsing journeys in Chromium on $name', ({ env }) => {
-  let server: RunningServer
-  let browser: Browser
+  const e2e = setUpServerAndBrowser(env)
   let orirock: ItemRow
   let total24h = 0
-  const contexts: BrowserContext[] = []
 
   const newContext = async (locale: string, opts: { reducedMotion?: 'reduce' } = {}) => {
-    const ctx = await browser.newContext({ locale, viewport: { width: 1280, height: 800 }, serviceWorkers: 'block', ...opts })
-    contexts.push(ctx)
+    const ctx = await e2e.newContext({ locale, viewport: { width: 1280, height: 800 }, serviceWorkers: 'block', ...opts })
     return ctx
   }
-  const api = async <T,>(path: string) => (await (await fetch(`${server.url}${path}`)).json()) as T
+  const api = async <T,>(path: string) => (await (await fetch(`${e2e.server.url}${path}`)).json()) as T
 
   beforeAll(async () => {
-    ensureWebBuild((s) => console.log(s))
-    ;({ server, browser } = await launchServerAndBrowser(env))
     // Valid reports first (api-v2 §12's R: one run of wk_kc_5), so the 24 h total is not zero. They
     // count once the worker has verified them, which the global matrix shows; only then is /stats
     // asked (the server keeps its 24 h window for five minutes).
@@ -68,7 +63,7 @@ describe.skipIf(!chromium).each(e2eBackends('browse'))('browsing journeys in Chr
       )?.times ?? 0
     const before = await timesOf()
     for (let i = 0; i < 3; i++) {
-      const r = await fetch(`${server.url}/api/v2/report`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(R) })
+      const r = await fetch(`${e2e.server.url}/api/v2/report`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(R) })
       expect(r.status).toBe(200)
     }
     const deadline = Date.now() + 90_000
@@ -78,12 +73,6 @@ describe.skipIf(!chromium).each(e2eBackends('browse'))('browsing journeys in Chr
     const items = await api<ItemRow[]>('/api/v2/items')
     orirock = items.find((i) => i.itemId === '30012')!
   }, 300_000)
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined)
-    await browser?.close().catch(() => undefined)
-    await server?.stop()
-  })
 
   it('has reports in the last 24 hours to count', () => {
     expect(total24h).toBeGreaterThanOrEqual(3)
@@ -100,7 +89,7 @@ describe.skipIf(!chromium).each(e2eBackends('browse'))('browsing journeys in Chr
         const where = (s: string) => `${locale.id}: ${s}`
         try {
           // The Search page, typed into: the URL follows by replacing the history entry.
-          await page.goto(`${server.url}/search`, { waitUntil: 'networkidle' })
+          await page.goto(`${e2e.server.url}/search`, { waitUntil: 'networkidle' })
           const historyBefore = await page.evaluate(() => history.length)
           await page.getByTestId('search-input').fill('1-7')
           await page.waitForURL(/\/search\?q=1-7$/)
@@ -112,7 +101,7 @@ describe.skipIf(!chromium).each(e2eBackends('browse'))('browsing journeys in Chr
           await arrive(page, /\/result\/stage\/main_1\/main_01-07$/)
 
           // The Home card: the item's name in this language; Fuse.js loads when typing starts.
-          await page.goto(server.url, { waitUntil: 'networkidle' })
+          await page.goto(e2e.server.url, { waitUntil: 'networkidle' })
           const home = page.getByTestId('home-search')
           await home.getByTestId('search-input').fill(orirock.name_i18n[locale.id]!)
           const hit = home.getByTestId('search-result').first()
@@ -122,7 +111,7 @@ describe.skipIf(!chromium).each(e2eBackends('browse'))('browsing journeys in Chr
           await arrive(page, /\/result\/item\/30012$/)
 
           // Emptying the box drops q from the URL.
-          await page.goto(`${server.url}/search?q=zzzzzzzz`, { waitUntil: 'networkidle' })
+          await page.goto(`${e2e.server.url}/search?q=zzzzzzzz`, { waitUntil: 'networkidle' })
           await page.getByTestId('search-count').waitFor()
           await page.getByTestId('search-input').fill('')
           await page.waitForURL(/\/search$/)
@@ -142,7 +131,7 @@ describe.skipIf(!chromium).each(e2eBackends('browse'))('browsing journeys in Chr
     const ctx = await newContext('en-US')
     const page = await ctx.newPage()
     const problems = watch(page)
-    await page.goto(`${server.url}/statistics`, { waitUntil: 'networkidle' })
+    await page.goto(`${e2e.server.url}/statistics`, { waitUntil: 'networkidle' })
     const counter = page.getByTestId('overview-24h').getByTestId('stats-24h')
     await counter.waitFor()
     expect(await counter.getAttribute('data-target')).toBe(String(total24h))
@@ -166,7 +155,7 @@ describe.skipIf(!chromium).each(e2eBackends('browse'))('browsing journeys in Chr
     const page = await ctx.newPage()
     const problems = watch(page)
     const audit = async (path: string, ready: (p: Page) => Promise<unknown>) => {
-      await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' })
+      await page.goto(`${e2e.server.url}${path}`, { waitUntil: 'networkidle' })
       await ready(page)
       await settle(page)
       await addTestScript(page, readFileSync(AXE_PATH, 'utf8'))

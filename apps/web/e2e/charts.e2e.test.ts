@@ -8,9 +8,9 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addTestScript, animationsDone, CHROMIUM_PATH, e2eBackends, ensureWebBuild, hasChromium, launchServerAndBrowser, repoRoot, type RunningServer, settle, watch } from './harness'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { addTestScript, animationsDone, CHROMIUM_PATH, e2eBackends, hasChromium, repoRoot, settle, setUpServerAndBrowser, watch } from './harness'
 
 const chromium = hasChromium()
 if (!chromium) console.warn(`e2e: skipped, ${CHROMIUM_PATH} is not installed (apt-get install -y chromium)`)
@@ -70,44 +70,38 @@ const axe = async (page: Page, selector: string) => {
 }
 
 describe.skipIf(!chromium).each(e2eBackends('charts'))('charts, share and export in Chromium on $name', ({ env }) => {
-  let server: RunningServer
-  let browser: Browser
+  const e2e = setUpServerAndBrowser(env)
   let posted = 0
-  const contexts: BrowserContext[] = []
 
-  const api = async <T>(path: string) => (await (await fetch(`${server.url}/api/v2${path}`)).json()) as T
+  const api = async <T>(path: string) => (await (await fetch(`${e2e.server.url}/api/v2${path}`)).json()) as T
   const stagePatterns = async () =>
     (await api<{ pattern_matrix: PatternElement[] }>('/_private/result/pattern/CN/global/all')).pattern_matrix.filter((e) => e.stageId === STAGE.stageId)
   const stageMatrix = async () =>
     (await api<{ matrix: MatrixElement[] }>('/result/matrix?server=CN&show_closed_zones=true')).matrix.filter((e) => e.stageId === STAGE.stageId)
 
   const newPage = async (opts: { width?: number; height?: number; locale?: string } = {}) => {
-    const ctx = await browser.newContext({
+    const ctx = await e2e.newContext({
       locale: opts.locale ?? 'en-US',
       viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
       serviceWorkers: 'block',
       acceptDownloads: true,
     })
-    contexts.push(ctx)
     const page = await ctx.newPage()
     return { ctx, page, problems: watch(page) }
   }
 
   const openStage = async (page: Page) => {
-    await page.goto(`${server.url}${STAGE_PATH}`, { waitUntil: 'networkidle' })
+    await page.goto(`${e2e.server.url}${STAGE_PATH}`, { waitUntil: 'networkidle' })
     await page.getByTestId('pattern-section').waitFor({ timeout: 30_000 })
     await page.locator('[data-testid="pattern-pie"] svg').first().waitFor({ timeout: 30_000 })
     await settle(page)
   }
 
   beforeAll(async () => {
-    ensureWebBuild((s) => console.log(s))
-    ;({ server, browser } = await launchServerAndBrowser(env))
-
     const before = (await stagePatterns())[0]?.times ?? 0
     const plan = reportPlan()
     for (const drops of plan) {
-      const res = await fetch(`${server.url}/api/v2/report`, {
+      const res = await fetch(`${e2e.server.url}/api/v2/report`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ server: 'CN', source: 'dropwise-e2e', version: 'v0.0.1', stageId: STAGE.stageId, drops }),
@@ -126,12 +120,6 @@ describe.skipIf(!chromium).each(e2eBackends('charts'))('charts, share and export
       await new Promise((r) => setTimeout(r, 500))
     }
   }, 300_000)
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined)
-    await browser?.close().catch(() => undefined)
-    await server?.stop()
-  })
 
   it('shows the stage patterns: pie, table equal to the API, others row, paging', async () => {
     const api19 = await stagePatterns()
@@ -181,7 +169,7 @@ describe.skipIf(!chromium).each(e2eBackends('charts'))('charts, share and export
 
   it('shows the two-line error card on a stage without patterns', async () => {
     const { page, problems } = await newPage()
-    await page.goto(`${server.url}/result/stage/main_1/main_01-08`, { waitUntil: 'networkidle' })
+    await page.goto(`${e2e.server.url}/result/stage/main_1/main_01-08`, { waitUntil: 'networkidle' })
     const card = page.getByTestId('pattern-error')
     await card.waitFor({ timeout: 30_000 })
     expect(await card.locator('p').allInnerTexts()).toEqual([
@@ -250,7 +238,7 @@ describe.skipIf(!chromium).each(e2eBackends('charts'))('charts, share and export
     }
 
     // The item page downloads the item's rows over every stage.
-    await page.goto(`${server.url}/result/item/30012`, { waitUntil: 'networkidle' })
+    await page.goto(`${e2e.server.url}/result/item/30012`, { waitUntil: 'networkidle' })
     await page.getByTestId('export-button').click()
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()])
     expect(download.suggestedFilename()).toMatch(/^dropwise-matrix-CN-all-30012-\d{8}\.json$/)
@@ -264,7 +252,7 @@ describe.skipIf(!chromium).each(e2eBackends('charts'))('charts, share and export
 
   it('shares a short link that our /short endpoint resolves to the stage', async () => {
     const { ctx, page, problems } = await newPage()
-    await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
+    await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.server.url })
     await openStage(page)
     await page.getByTestId('share-button').click()
     const input = page.getByTestId('share-link')
@@ -272,7 +260,7 @@ describe.skipIf(!chromium).each(e2eBackends('charts'))('charts, share and export
       timeout: 20_000,
     })
     const link = await input.inputValue()
-    expect(link).toBe(`${server.url}/PenguinStats/api/v2/short/${STAGE.code}`)
+    expect(link).toBe(`${e2e.server.url}/PenguinStats/api/v2/short/${STAGE.code}`)
     const res = await fetch(link, { redirect: 'manual' })
     expect(res.status).toBe(302)
     expect(res.headers.get('location')).toBe(STAGE_PATH)

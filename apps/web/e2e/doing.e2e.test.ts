@@ -7,9 +7,9 @@
  * furniture switch nor rules that do not apply; an old forgot-ID error is gone on reopen and on
  * input; the about pages have content; on a phone the first drop card is above the sticky panel.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureWebBuild, hasChromium, launchServerAndBrowser, leaving, type RunningServer, settle, watch } from './harness'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { hasChromium, leaving, settle, setUpServerAndBrowser, watch } from './harness'
 
 const chromium = hasChromium()
 const STAGE = 'main_01-07'
@@ -20,36 +20,22 @@ const CLUSTER = '30013'
 const unexpected = (problems: string[], allowed: RegExp) => problems.filter((p) => !allowed.test(p) && !p.startsWith('console: Failed to load resource'))
 
 describe.skipIf(!chromium)('doing things (issue 17)', () => {
-  let server: RunningServer
-  let browser: Browser
-  const contexts: BrowserContext[] = []
+  const e2e = setUpServerAndBrowser()
 
   const newPage = async (viewport = { width: 1280, height: 900 }) => {
-    const ctx = await browser.newContext({ locale: 'en-US', timezoneId: 'UTC', viewport, serviceWorkers: 'block' })
-    contexts.push(ctx)
+    const ctx = await e2e.newContext({ locale: 'en-US', timezoneId: 'UTC', viewport, serviceWorkers: 'block' })
     const page = await ctx.newPage()
     return { page, problems: watch(page) }
   }
   const goto = (page: Page, path: string) => {
     // Chunks the previous page was still loading are cut off by this navigation, not failed.
     leaving(page)
-    return page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' })
+    return page.goto(`${e2e.server.url}${path}`, { waitUntil: 'networkidle' })
   }
-
-  beforeAll(async () => {
-    ensureWebBuild((s) => console.log(s))
-    ;({ server, browser } = await launchServerAndBrowser())
-  }, 300_000)
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined)
-    await browser?.close().catch(() => undefined)
-    await server?.stop()
-  })
 
   it('runs the TREND default of the advanced query, and offers the interval that fits when one is forced', async () => {
     // One report of today (within 1-7's drop table, so it counts globally), so the default window has something to show.
-    const post = (path: string, body: unknown) => fetch(`${server.url}/api/v2${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const post = (path: string, body: unknown) => fetch(`${e2e.server.url}/api/v2${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
     const drops = [
       { dropType: 'NORMAL_DROP', itemId: CUBE, quantity: 1 },
       { dropType: 'EXTRA_DROP', itemId: '2001', quantity: 1 },

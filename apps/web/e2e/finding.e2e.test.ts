@@ -8,9 +8,9 @@
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addTestScript, e2eBackends, ensureWebBuild, hasChromium, launchServerAndBrowser, leaving, type RunningServer, settle, watch } from './harness'
+import type { Browser, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { addTestScript, e2eBackends, hasChromium, leaving, settle, setUpServerAndBrowser, watch } from './harness'
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
@@ -31,30 +31,16 @@ const real = (problems: string[]) => problems.filter((p) => !(p.startsWith('requ
 const chromium = hasChromium()
 
 describe.skipIf(!chromium).each(e2eBackends('finding'))('finding things in Chromium on $name', ({ env }) => {
-  let server: RunningServer
-  let browser: Browser
-  const contexts: BrowserContext[] = []
+  const e2e = setUpServerAndBrowser(env, { timeoutMs: 600_000 })
   const newPage = async (locale: string, opts: Parameters<Browser['newContext']>[0] = {}) => {
-    const ctx = await browser.newContext({ locale, viewport: { width: 1366, height: 900 }, serviceWorkers: 'block', ...opts })
-    contexts.push(ctx)
+    const ctx = await e2e.newContext({ locale, viewport: { width: 1366, height: 900 }, serviceWorkers: 'block', ...opts })
     return ctx.newPage()
   }
-
-  beforeAll(async () => {
-    ensureWebBuild((s) => console.log(s))
-    ;({ server, browser } = await launchServerAndBrowser(env))
-  }, 600_000)
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined)
-    await browser?.close().catch(() => undefined)
-    await server?.stop()
-  })
 
   it('in the English UI, "固源岩" and "gyy" find Orirock Cube first, and its page is titled with its name', async () => {
     const page = await newPage('en-US')
     const problems = watch(page)
-    await page.goto(`${server.url}/search`, { waitUntil: 'networkidle' })
+    await page.goto(`${e2e.server.url}/search`, { waitUntil: 'networkidle' })
     for (const q of ['固源岩', 'gyy']) {
       await page.getByTestId('search-input').fill(q)
       const first = page.getByTestId('search-result').first()
@@ -70,7 +56,7 @@ describe.skipIf(!chromium).each(e2eBackends('finding'))('finding things in Chrom
   it('finds an old event stage on /result/stage by its Japanese zone name: type, arrows, Enter', async () => {
     const page = await newPage('en-US')
     const problems = watch(page)
-    await page.goto(`${server.url}/result/stage`, { waitUntil: 'networkidle' })
+    await page.goto(`${e2e.server.url}/result/stage`, { waitUntil: 'networkidle' })
     const input = page.getByRole('combobox', { name: 'Find a stage' })
     await input.click()
     await input.pressSequentially('騎兵と狩人')
@@ -93,7 +79,7 @@ describe.skipIf(!chromium).each(e2eBackends('finding'))('finding things in Chrom
   it('on /report the box offers what can be reported (the permanent GT-5, not the closed one) and Escape clears it', async () => {
     const page = await newPage('zh-CN')
     const problems = watch(page)
-    await page.goto(`${server.url}/report/stage`, { waitUntil: 'networkidle' })
+    await page.goto(`${e2e.server.url}/report/stage`, { waitUntil: 'networkidle' })
     const input = page.getByTestId('stage-search-input')
     expect(await input.getAttribute('role')).toBe('combobox')
     await input.click()
@@ -119,7 +105,7 @@ describe.skipIf(!chromium).each(e2eBackends('finding'))('finding things in Chrom
   it('works by touch at 390 px without sideways scrolling', async () => {
     const page = await newPage('ko-KR', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
     const problems = watch(page)
-    await page.goto(`${server.url}/result/stage`, { waitUntil: 'networkidle' })
+    await page.goto(`${e2e.server.url}/result/stage`, { waitUntil: 'networkidle' })
     const input = page.getByTestId('stage-search-input')
     await input.tap()
     await input.fill('1-7')
@@ -137,7 +123,7 @@ describe.skipIf(!chromium).each(e2eBackends('finding'))('finding things in Chrom
   it('the menu has Search, and item and stage pages have distinct titles in the UI language', async () => {
     const page = await newPage('en-US')
     const problems = watch(page)
-    await page.goto(server.url, { waitUntil: 'networkidle' })
+    await page.goto(e2e.server.url, { waitUntil: 'networkidle' })
     const link = page.getByRole('navigation').getByRole('link', { name: 'Global Search' })
     await link.click()
     await arrive(page, /\/search$/)
@@ -152,7 +138,7 @@ describe.skipIf(!chromium).each(e2eBackends('finding'))('finding things in Chrom
       ['/result/stage/act13d2_zone1/a001_05_rep', 'GT-5'],
     ] as const) {
       leaving(page)
-      await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' })
+      await page.goto(`${e2e.server.url}${path}`, { waitUntil: 'networkidle' })
       titles.set(path, await titleStartingWith(page, start))
     }
     expect(new Set(titles.values()).size).toBe(titles.size)
@@ -161,7 +147,7 @@ describe.skipIf(!chromium).each(e2eBackends('finding'))('finding things in Chrom
     // The UI language: the same item in Japanese.
     const ja = await newPage('ja-JP')
     const jaProblems = watch(ja)
-    await ja.goto(`${server.url}/result/item/30012`, { waitUntil: 'networkidle' })
+    await ja.goto(`${e2e.server.url}/result/item/30012`, { waitUntil: 'networkidle' })
     expect(await titleStartingWith(ja, '初級源岩')).not.toContain('Orirock')
     expect(real([...problems, ...jaProblems])).toEqual([])
   }, 120_000)
@@ -171,7 +157,7 @@ describe.skipIf(!chromium).each(e2eBackends('finding'))('finding things in Chrom
     for (const colorScheme of ['light', 'dark'] as const)
       for (const path of ['/result/stage', '/report/stage']) {
         const page = await newPage('en-US', { colorScheme, reducedMotion: 'reduce' })
-        await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' })
+        await page.goto(`${e2e.server.url}${path}`, { waitUntil: 'networkidle' })
         const input = page.getByTestId('stage-search-input')
         await input.click()
         await input.pressSequentially('GT')

@@ -8,9 +8,9 @@
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addTestScript, animationsDone, CHROMIUM_PATH, ensureWebBuild, hasChromium, launchServerAndBrowser, leaving, type RunningServer, settle, watch } from './harness'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { addTestScript, animationsDone, CHROMIUM_PATH, hasChromium, leaving, settle, setUpServerAndBrowser, watch } from './harness'
 import en from '../src/locales/en.json'
 import ja from '../src/locales/ja-JP.json'
 import ko from '../src/locales/ko-KR.json'
@@ -43,35 +43,24 @@ const guideReady = async (page: Page) => {
 }
 
 describe.skipIf(!chromium)('farming guide in Chromium', () => {
-  let server: RunningServer
-  let browser: Browser
+  const e2e = setUpServerAndBrowser()
   let efficiency: Efficiency
-  const contexts: BrowserContext[] = []
 
   const newPage = async (opts: { locale?: string; width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}) => {
-    const ctx = await browser.newContext({
+    const ctx = await e2e.newContext({
       locale: opts.locale ?? 'en-US',
       viewport: { width: opts.width ?? 1366, height: opts.height ?? 900 },
       colorScheme: opts.colorScheme ?? 'light',
       reducedMotion: 'reduce',
       serviceWorkers: 'block',
     })
-    contexts.push(ctx)
     const page = await ctx.newPage()
     return { page, problems: watch(page) }
   }
 
   beforeAll(async () => {
-    ensureWebBuild((s) => console.log(s))
-    ;({ server, browser } = await launchServerAndBrowser())
-    efficiency = (await (await fetch(`${server.url}/api/v2/efficiency?server=CN`)).json()) as Efficiency
+    efficiency = (await (await fetch(`${e2e.server.url}/api/v2/efficiency?server=CN`)).json()) as Efficiency
   }, 300_000)
-
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => undefined)
-    await browser?.close().catch(() => undefined)
-    await server?.stop()
-  })
 
   it('goes from the menu to the guide, picks Orirock Cube by name and follows its best stage to the stage page', async () => {
     // What the API ranks first: the lowest sanity per Orirock Cube among the figures that can be ranked.
@@ -81,7 +70,7 @@ describe.skipIf(!chromium)('farming guide in Chromium', () => {
     expect(best?.stageId).toBe('main_01-07')
 
     const { page, problems } = await newPage()
-    await page.goto(server.url, { waitUntil: 'networkidle' })
+    await page.goto(e2e.server.url, { waitUntil: 'networkidle' })
     await page.getByRole('navigation', { name: en.menu.open }).getByRole('link', { name: new RegExp(en.menu.guide) }).click()
     await page.waitForURL(/\/guide$/)
     await guideReady(page)
@@ -123,7 +112,7 @@ describe.skipIf(!chromium)('farming guide in Chromium', () => {
 
     // So does the item page, with the item picked in the guide it links to.
     leaving(page)
-    await page.goto(`${server.url}/result/item/${ORIROCK_CUBE}`, { waitUntil: 'networkidle' })
+    await page.goto(`${e2e.server.url}/result/item/${ORIROCK_CUBE}`, { waitUntil: 'networkidle' })
     const itemBadge = page.getByTestId('guide-badge-item')
     await itemBadge.waitFor({ timeout: 30_000 })
     expect(await itemBadge.textContent()).toContain(value.toFixed(2))
@@ -137,7 +126,7 @@ describe.skipIf(!chromium)('farming guide in Chromium', () => {
 
   it('sorts the table from the keyboard and offers the CSV download', async () => {
     const { page, problems } = await newPage()
-    await page.goto(`${server.url}/guide`, { waitUntil: 'networkidle' })
+    await page.goto(`${e2e.server.url}/guide`, { waitUntil: 'networkidle' })
     await guideReady(page)
     const header = page.getByTestId('guide-sort-apCost')
     await header.focus()
@@ -163,7 +152,7 @@ describe.skipIf(!chromium)('farming guide in Chromium', () => {
     await page.getByTestId('guide-export-button').click()
     const href = await page.getByTestId('guide-export-csv').getAttribute('href')
     expect(href).toMatch(/\/export\/efficiency\?server=CN&format=csv&lmd=false$/)
-    const csv = await (await fetch(`${server.url}${href}`)).text()
+    const csv = await (await fetch(`${e2e.server.url}${href}`)).text()
     expect(csv.split('\n')[0]).toContain('Penguin Statistics')
     expect(problems).toEqual([])
   }, 90_000)
@@ -173,7 +162,7 @@ describe.skipIf(!chromium)('farming guide in Chromium', () => {
     await Promise.all(
       LOCALES.map(async (locale) => {
         const { page, problems } = await newPage({ locale: locale.browser })
-        await page.goto(`${server.url}/guide?item=${ORIROCK_CUBE}`, { waitUntil: 'networkidle' })
+        await page.goto(`${e2e.server.url}/guide?item=${ORIROCK_CUBE}`, { waitUntil: 'networkidle' })
         await guideReady(page)
         await page.getByTestId('guide-chart').locator('svg').first().waitFor({ timeout: 30_000 })
         const state = await page.evaluate(() => ({ lang: document.documentElement.lang, h1: document.querySelector('h1')?.textContent ?? '', title: document.title }))
@@ -189,7 +178,7 @@ describe.skipIf(!chromium)('farming guide in Chromium', () => {
 
   it.each(['light', 'dark'] as const)('has no serious or critical axe findings (%s)', async (colorScheme) => {
     const { page, problems } = await newPage({ colorScheme })
-    await page.goto(`${server.url}/guide?item=${ORIROCK_CUBE}`, { waitUntil: 'networkidle' })
+    await page.goto(`${e2e.server.url}/guide?item=${ORIROCK_CUBE}`, { waitUntil: 'networkidle' })
     await guideReady(page)
     await page.getByTestId('guide-chart').locator('svg').first().waitFor({ timeout: 30_000 })
     await animationsDone(page)
@@ -210,7 +199,7 @@ describe.skipIf(!chromium)('farming guide in Chromium', () => {
     [1366, 900],
   ])('does not scroll the document sideways at %i×%i', async (width, height) => {
     const { page, problems } = await newPage({ width, height })
-    await page.goto(`${server.url}/guide?item=${ORIROCK_CUBE}`, { waitUntil: 'networkidle' })
+    await page.goto(`${e2e.server.url}/guide?item=${ORIROCK_CUBE}`, { waitUntil: 'networkidle' })
     await guideReady(page)
     await page.getByTestId('guide-chart').locator('svg').first().waitFor({ timeout: 30_000 })
     const size = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }))

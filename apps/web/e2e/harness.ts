@@ -3,13 +3,13 @@
  * Shared by the e2e suite and bench/web.ts: the built web app (rebuilt only when a source is newer
  * than apps/web/dist), our own server over a temporary data directory, and Debian's Chromium.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { Page } from 'playwright-core'
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
+import { startServer as startKitServer, type RunningServer } from '../../../tooling/test-kit/server-process'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run']
@@ -69,73 +69,17 @@ export const ensureWebBuild = (log: (s: string) => void = () => undefined): { bu
     return { built: true }
   })
 
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer()
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address()
-      srv.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no port'))))
-    })
-  })
+/** A server run by the e2e journeys and bench:web (tooling/test-kit `startServer`). */
+export type { RunningServer } from '../../../tooling/test-kit/server-process'
 
-export interface RunningServer {
-  url: string
-  child: ChildProcess
-  stop(): Promise<void>
-}
-
-/** Our server (embedded PGlite in a temporary directory, no demo data) serving the built app. */
-export const startServer = async (extraEnv: Record<string, string> = {}): Promise<RunningServer> => {
-  const port = await freePort()
-  const dataDir = mkdtempSync(join(tmpdir(), 'dropwise-web-e2e-'))
-  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'apps/server/src/server.ts')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      DEMO: '0',
-      // No downloads from tests: journeys that need the assets serve them from a local mirror (ASSETS_BASE_URL).
-      ASSETS: 'off',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: webDist,
-      RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  let stderr = ''
-  child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()))
-  const url = `http://127.0.0.1:${port}`
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r))
-      child.kill('SIGTERM')
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))])
-      if (child.exitCode === null) child.kill('SIGKILL')
-    }
-    rmSync(dataDir, { recursive: true, force: true })
-  }
-  const deadline = Date.now() + 120_000
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop()
-      throw new Error(`server exited: ${stderr}`)
-    }
-    try {
-      if ((await fetch(`${url}/api/_/health`)).ok) return { url, child, stop }
-    } catch {
-      // starting
-    }
-    if (Date.now() > deadline) {
-      await stop()
-      throw new Error(`server did not start: ${stderr}`)
-    }
-    await new Promise((r) => setTimeout(r, 200))
-  }
-}
+/**
+ * Our server (embedded PGlite in a temporary directory, no demo data, `ASSETS=off`: journeys that need
+ * the assets serve them from a local mirror, tooling/test-kit/asset-mirror.ts) serving the built app
+ * from `webDist`; `extraEnv` wins over those choices. Its output (warn-level logs) is kept for the error
+ * when it fails to start.
+ */
+export const startServer = (extraEnv: Record<string, string> = {}): Promise<RunningServer> =>
+  startKitServer({ tempPrefix: 'dropwise-web-e2e-', webDist, env: extraEnv })
 
 /**
  * Console errors, uncaught errors, failed requests and HTTP errors seen by one page.
@@ -242,6 +186,45 @@ export const launchServerAndBrowser = async (env: Record<string, string> = {}) =
     throw srv.status === 'rejected' ? srv.reason : (b as PromiseRejectedResult).reason
   }
   return { server: srv.value, browser: b.value }
+}
+
+export interface E2eSetup {
+  /** Set by the time the file's own `beforeAll` hooks run. */
+  server: RunningServer
+  browser: Browser
+  /** A new context of `browser`, closed after the file's tests. */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>
+}
+
+/**
+ * The setup the journeys share, called inside their `describe`: before its tests the app is built when
+ * a source changed (`build: false` leaves that to the file), then, within `timeoutMs`, our server (`env` added to its
+ * environment, see startServer) and Chromium start; after them every context from `newContext`, the
+ * browser and the server are closed. Hooks the file registers after this call run after the start and
+ * before the close (Vitest runs `beforeAll` in order and `afterAll` in reverse).
+ */
+export const setUpServerAndBrowser = (
+  env: Record<string, string> = {},
+  { build = true, timeoutMs = 300_000 }: { build?: boolean; timeoutMs?: number } = {},
+): E2eSetup => {
+  const contexts: BrowserContext[] = []
+  const setup = {
+    newContext: async (options?: BrowserContextOptions) => {
+      const ctx = await setup.browser.newContext(options)
+      contexts.push(ctx)
+      return ctx
+    },
+  } as E2eSetup
+  beforeAll(async () => {
+    if (build) ensureWebBuild((s) => console.log(s))
+    Object.assign(setup, await launchServerAndBrowser(env))
+  }, timeoutMs)
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined)
+    await (setup.browser as Browser | undefined)?.close().catch(() => undefined)
+    await (setup.server as RunningServer | undefined)?.stop()
+  }, 120_000)
+  return setup
 }
 
 /**

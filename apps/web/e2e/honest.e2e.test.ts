@@ -6,9 +6,9 @@
  * real cut-off date from /basis) and labels the views simulated reports fill; pattern pie labels differ
  * and the pattern table names its items. With the demo off, none of the simulated labels appear.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHROMIUM_PATH, ensureWebBuild, hasChromium, launchServerAndBrowser, type RunningServer, settle, watch } from './harness'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { CHROMIUM_PATH, hasChromium, settle, setUpServerAndBrowser, watch } from './harness'
 
 const chromium = hasChromium()
 if (!chromium) console.warn(`e2e: skipped, ${CHROMIUM_PATH} is not installed (apt-get install -y chromium)`)
@@ -23,35 +23,23 @@ interface Basis {
 }
 
 const setup = (env: Record<string, string>) => {
-  const state = { server: null as RunningServer | null, browser: null as Browser | null, contexts: [] as BrowserContext[] }
-  const api = async <T>(path: string) => (await (await fetch(`${state.server?.url}/api/v2${path}`)).json()) as T
+  const e2e = setUpServerAndBrowser(env)
+  const api = async <T>(path: string) => (await (await fetch(`${e2e.server.url}/api/v2${path}`)).json()) as T
   const newPage = async () => {
-    const ctx = await (state.browser as Browser).newContext({ locale: 'en-US', viewport: { width: 1366, height: 900 }, serviceWorkers: 'block' })
-    state.contexts.push(ctx)
+    const ctx = await e2e.newContext({ locale: 'en-US', viewport: { width: 1366, height: 900 }, serviceWorkers: 'block' })
     const page = await ctx.newPage()
     return { page, problems: watch(page) }
   }
   const openStage = async (page: Page) => {
-    await page.goto(`${state.server?.url}${STAGE_PATH}`, { waitUntil: 'networkidle' })
+    await page.goto(`${e2e.server.url}${STAGE_PATH}`, { waitUntil: 'networkidle' })
     await page.getByTestId('basis-note').waitFor({ timeout: 30_000 })
     await settle(page)
   }
-  beforeAll(async () => {
-    ensureWebBuild((s) => console.log(s))
-    const started = await launchServerAndBrowser(env)
-    state.server = started.server
-    state.browser = started.browser
-  }, 300_000)
-  afterAll(async () => {
-    for (const c of state.contexts) await c.close().catch(() => undefined)
-    await state.browser?.close().catch(() => undefined)
-    await state.server?.stop()
-  })
-  return { state, api, newPage, openStage }
+  return { e2e, api, newPage, openStage }
 }
 
 describe.skipIf(!chromium)('honest numbers with the embedded demo on', () => {
-  const { state, api, newPage, openStage } = setup({ DEMO: '1' })
+  const { e2e, api, newPage, openStage } = setup({ DEMO: '1' })
   let basis: Basis
 
   beforeAll(async () => {
@@ -119,7 +107,7 @@ describe.skipIf(!chromium)('honest numbers with the embedded demo on', () => {
 
   it('labels the 24 h activity of the site statistics as simulated, not the all-time totals', async () => {
     const { page, problems } = await newPage()
-    await page.goto(`${state.server?.url}/statistics`)
+    await page.goto(`${e2e.server.url}/statistics`)
     await page.getByTestId('stats-reports-all').waitFor({ timeout: 30_000 })
     await expect.poll(() => page.getByTestId('overview-24h').getByTestId('simulated-caption').count(), { timeout: 10_000 }).toBe(1)
     expect(await page.getByTestId('stages-24h-view').getByTestId('simulated-caption').count()).toBe(1)
@@ -129,7 +117,7 @@ describe.skipIf(!chromium)('honest numbers with the embedded demo on', () => {
 
   it('labels an advanced-query trend of a stage that simulated reports fill', async () => {
     const { page, problems } = await newPage()
-    await page.goto(`${state.server?.url}/advanced?stage=${STAGE_ID}`)
+    await page.goto(`${e2e.server.url}/advanced?stage=${STAGE_ID}`)
     await page.getByTestId('advanced-stage-input').waitFor({ timeout: 30_000 })
     await page.getByTestId('advanced-kind-trend').click()
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/v2/result/advanced'))

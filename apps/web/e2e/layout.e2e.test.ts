@@ -7,30 +7,18 @@
  * One page per size, language and mode walks the routes
  * client-side; two pages run at a time.
  */
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureWebBuild, hasChromium, launchServerAndBrowser, type RunningServer } from './harness'
+import { describe, expect, it } from 'vitest'
+import { hasChromium, setUpServerAndBrowser } from './harness'
 import { goClient, LANGS, layoutProblems, ready, ROUTES, SIZES } from './route-walk'
 
 const MODES = ['light', 'dark'] as const
 const CASES = SIZES.flatMap((size) => LANGS.flatMap((lang) => MODES.map((mode) => ({ size, lang, mode }))))
 
 describe.skipIf(!hasChromium())('layout of every route at 1366 and 390 px in Chromium', () => {
-  let server: RunningServer
-  let browser: Browser
-
-  beforeAll(async () => {
-    ensureWebBuild((s) => console.log(s))
-    ;({ server, browser } = await launchServerAndBrowser())
-  }, 600_000)
-
-  afterAll(async () => {
-    await browser?.close().catch(() => undefined)
-    await server?.stop()
-  })
+  const e2e = setUpServerAndBrowser({}, { timeoutMs: 600_000 })
 
   const walk = async ({ size, lang, mode }: (typeof CASES)[number]) => {
-    const ctx = await browser.newContext({
+    const ctx = await e2e.browser.newContext({
       locale: lang.browser,
       viewport: { width: size.width, height: size.height },
       colorScheme: mode,
@@ -42,7 +30,7 @@ describe.skipIf(!hasChromium())('layout of every route at 1366 and 390 px in Chr
       const page = await ctx.newPage()
       for (const [i, path] of ROUTES.entries()) {
         try {
-          if (i === 0) await page.goto(`${server.url}${path}`)
+          if (i === 0) await page.goto(`${e2e.server.url}${path}`)
           else await goClient(page, path)
           await ready(page)
           found.push(...(await page.evaluate(layoutProblems)).map((p) => `${size.name} ${lang.id} ${mode} ${path}: ${p}`))

@@ -5,9 +5,9 @@
  * POST /planner/plan; craft one item; export; reset; import back restores the counts; no console
  * error or failed request on the way.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureWebBuild, hasChromium, launchServerAndBrowser, type RunningServer, settle, watch } from './harness'
+import { hasChromium, settle, setUpServerAndBrowser, watch } from './harness'
 
 const chromium = hasChromium()
 
@@ -36,28 +36,23 @@ const liveObjective = async (page: Page) => {
 }
 
 describe.skipIf(!chromium)('planner in Chromium', () => {
-  let server: RunningServer
-  let browser: Browser
+  const e2e = setUpServerAndBrowser()
   let context: BrowserContext
 
   beforeAll(async () => {
-    ensureWebBuild((s) => console.log(s))
-    ;({ server, browser } = await launchServerAndBrowser())
-    context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' })
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
+    context = await e2e.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' })
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.server.url })
   }, 300_000)
 
   afterAll(async () => {
     await context?.close().catch(() => undefined)
-    await browser?.close().catch(() => undefined)
-    await server?.stop()
   })
 
   it('keeps the solver out of the first load of /', async () => {
     const page = await context.newPage()
     const urls: string[] = []
     page.on('request', (r) => urls.push(r.url()))
-    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' })
+    await page.goto(`${e2e.server.url}/`, { waitUntil: 'networkidle' })
     await settle(page)
     expect(urls.filter((u) => /planner|highs|\.wasm/.test(u))).toEqual([])
     await page.close()
@@ -70,7 +65,7 @@ describe.skipIf(!chromium)('planner in Chromium', () => {
     page.on('request', (r) => {
       if (/planner\.worker|highs.*\.wasm/.test(r.url())) solverRequests.push(r.url())
     })
-    await page.goto(`${server.url}/planner`, { waitUntil: 'networkidle' })
+    await page.goto(`${e2e.server.url}/planner`, { waitUntil: 'networkidle' })
     await page.waitForSelector(`[data-testid="planner-item-${CLUSTER}"]`, { timeout: 30_000 })
     await page.waitForSelector('[data-testid="route-loading"]', { state: 'detached' })
 
@@ -95,7 +90,7 @@ describe.skipIf(!chromium)('planner in Chromium', () => {
       output_lang: 'id',
       server: 'CN',
     }
-    const res = await fetch(`${server.url}/planner/plan`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+    const res = await fetch(`${e2e.server.url}/planner/plan`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
     expect(res.status).toBe(200)
     const remote = (await res.json()) as { cost: number; lp: { objective: number } }
     expect(live.objective).toBeGreaterThan(0)

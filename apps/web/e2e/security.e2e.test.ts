@@ -9,9 +9,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Page, Response, Worker } from 'playwright-core'
+import type { BrowserContext, Page, Response, Worker } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CSP_VIOLATION_LISTENER, ensureWebBuild, hasChromium, launchServerAndBrowser, leaving, type RunningServer, settle, startServer, watch } from './harness'
+import { CSP_VIOLATION_LISTENER, hasChromium, leaving, type RunningServer, settle, setUpServerAndBrowser, startServer, watch } from './harness'
 
 const chromium = hasChromium()
 // Orirock Cube, Orirock Cluster (as planner.e2e.test.ts).
@@ -44,22 +44,17 @@ const plannerWorker = async (page: Page, server: RunningServer): Promise<Worker>
 const violations = (problems: readonly string[]) => problems.filter((p) => p.startsWith('csp:') || /Content Security Policy/i.test(p))
 
 describe.skipIf(!chromium)('security headers in Chromium', () => {
-  let server: RunningServer
-  let browser: Browser
+  const e2e = setUpServerAndBrowser()
   let context: BrowserContext
 
   beforeAll(async () => {
-    ensureWebBuild((s) => console.log(s))
-    ;({ server, browser } = await launchServerAndBrowser())
-    context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' })
+    context = await e2e.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' })
     // Awaited here, so the listener is in every document from its first script on.
     await context.addInitScript(CSP_VIOLATION_LISTENER)
   }, 300_000)
 
   afterAll(async () => {
     await context?.close().catch(() => undefined)
-    await browser?.close().catch(() => undefined)
-    await server?.stop()
   })
 
   const expectAppPolicy = (res: Response | null) => {
@@ -68,7 +63,7 @@ describe.skipIf(!chromium)('security headers in Chromium', () => {
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
     expect(headers['x-frame-options']).toBe('DENY')
     const csp = directives(headers['content-security-policy'] ?? '')
-    const host = new URL(server.url).host
+    const host = new URL(e2e.server.url).host
     expect(csp.get('default-src')).toEqual(["'self'"])
     expect(csp.get('script-src')).toEqual(expect.arrayContaining(["'self'", "'wasm-unsafe-eval'"]))
     // Inline scripts by hash only: no 'unsafe-inline', no 'unsafe-eval'.
@@ -85,7 +80,7 @@ describe.skipIf(!chromium)('security headers in Chromium', () => {
     const problems = watch(page)
 
     // The pre-rendered home page has inline scripts: the policy names each by hash.
-    const home = await page.goto(`${server.url}/`, { waitUntil: 'networkidle' })
+    const home = await page.goto(`${e2e.server.url}/`, { waitUntil: 'networkidle' })
     const homePolicy = expectAppPolicy(home)
     expect(homePolicy.get('script-src')?.filter((s) => s.startsWith("'sha256-")).length).toBeGreaterThanOrEqual(2)
     await page.waitForSelector('#main', { timeout: 20_000 })
@@ -94,7 +89,7 @@ describe.skipIf(!chromium)('security headers in Chromium', () => {
     // An item page, opened fresh: index.html (the SPA fallback) and its own start-up script. Leaving a
     // page aborts what it still loads at idle (the guide chip's /efficiency): not a failure.
     leaving(page)
-    const item = await page.goto(`${server.url}/result/item/${CUBE}`, { waitUntil: 'networkidle' })
+    const item = await page.goto(`${e2e.server.url}/result/item/${CUBE}`, { waitUntil: 'networkidle' })
     expect(expectAppPolicy(item).get('script-src')?.some((s) => s.startsWith("'sha256-"))).toBe(true)
     await page.waitForFunction(() => !document.querySelector('[data-testid="route-loading"]'), undefined, { timeout: 20_000 })
     await settle(page)
@@ -105,7 +100,7 @@ describe.skipIf(!chromium)('security headers in Chromium', () => {
       if (/planner\.worker/.test(r.url())) workerScripts.push(r.response())
     })
     leaving(page)
-    await page.goto(`${server.url}/planner`, { waitUntil: 'networkidle' })
+    await page.goto(`${e2e.server.url}/planner`, { waitUntil: 'networkidle' })
     await page.waitForSelector(`[data-testid="planner-item-${CLUSTER}"]`, { timeout: 30_000 })
     const input = page.getByTestId(`planner-need-${CLUSTER}`)
     await input.click()
@@ -119,7 +114,7 @@ describe.skipIf(!chromium)('security headers in Chromium', () => {
     expect(directives((await workerScripts[0])?.headers()['content-security-policy'] ?? '').get('script-src')).toContain("'wasm-unsafe-eval'")
 
     // The usage probe's websocket (opened once the browser is idle) got through: it counted the visit.
-    const counted = async () => ((await (await fetch(`${server.url}/api/_/probe`)).json()) as { paths: Record<string, number> }).paths['/planner'] ?? 0
+    const counted = async () => ((await (await fetch(`${e2e.server.url}/api/_/probe`)).json()) as { paths: Record<string, number> }).paths['/planner'] ?? 0
     await expect.poll(counted, { timeout: 20_000, interval: 250 }).toBeGreaterThan(0)
 
     await settle(page)
@@ -131,7 +126,7 @@ describe.skipIf(!chromium)('security headers in Chromium', () => {
   it('renders Swagger UI at /api/docs under its own policy without a violation', async () => {
     const page = await context.newPage()
     const problems = watch(page)
-    const res = await page.goto(`${server.url}/api/docs`, { waitUntil: 'networkidle' })
+    const res = await page.goto(`${e2e.server.url}/api/docs`, { waitUntil: 'networkidle' })
     const headers = res?.headers() ?? {}
     const csp = directives(headers['content-security-policy'] ?? '')
     expect(csp.get('script-src')).toEqual(["'self'"])
@@ -181,7 +176,7 @@ describe.skipIf(!chromium)('security headers in Chromium', () => {
   it('reports what the policy refuses: an injected inline script, a worker fetching from another origin', async () => {
     const page = await context.newPage()
     const problems = watch(page)
-    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' })
+    await page.goto(`${e2e.server.url}/`, { waitUntil: 'networkidle' })
     await page.waitForSelector('#main', { timeout: 20_000 })
     expect(violations(problems)).toEqual([])
 
@@ -197,7 +192,7 @@ describe.skipIf(!chromium)('security headers in Chromium', () => {
 
     // In a worker too (Chromium does not pass a worker's own refusal messages on to Playwright): the
     // planner's worker may not fetch from another origin. (Not eval: Playwright's evaluation is exempt.)
-    const worker = await plannerWorker(page, server)
+    const worker = await plannerWorker(page, e2e.server)
     const fetched = await worker.evaluate("fetch('https://csp-check.invalid/x').then(() => 'fetched', () => 'refused')")
     expect(fetched).toBe('refused')
     await expect.poll(() => violations(problems).join('\n')).toMatch(/csp: securitypolicyviolation: connect-src blocked https:\/\/csp-check\.invalid\/x/)
