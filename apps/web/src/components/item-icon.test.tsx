@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { datasetKey } from '../lib/data'
 import { readIconIndex, ITEM_ICONS_KEY, type IconSheetAnswer } from '../lib/item-icons'
 import { settingsStore } from '../lib/state-hooks'
+import { buildItem } from '../testing/builders'
 import { chooseIconArt, ItemIcon, SPRITE } from './item-icon'
 
 const sheet = readIconIndex({ size: 64, cols: 10, rows: 4, items: { '30012': [3, 2], '2001': [0, 0] } }, '/assets/icons/items.webp')!
@@ -44,8 +45,7 @@ describe('readIconIndex', () => {
     expect(readIconIndex(raw, '/s.webp')).toBeNull())
 })
 
-const names = (id: string) => ({ zh: id, en: id, ja: id, ko: id })
-const item = (itemId: string): Item => ({ itemId, name: itemId, name_i18n: names(itemId), rarity: 2, spriteCoord: [1, 4], sortId: 1, itemType: 'MATERIAL' }) as unknown as Item
+const item = (itemId: string): Item => buildItem(itemId, { spriteCoord: [1, 4] })
 
 const withServer = (config: Record<string, unknown>, icons?: IconSheetAnswer) => {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })

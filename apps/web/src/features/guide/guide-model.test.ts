@@ -1,5 +1,6 @@
-import type { EfficiencyResponse, Existence, Item, Stage, Zone } from '@dropwise/schemas'
+import type { EfficiencyResponse, Existence, Stage, Zone } from '@dropwise/schemas'
 import { describe, expect, it } from 'vitest'
+import { buildItem, buildStage, buildZone, everywhere, i18n } from '../../testing/builders'
 import {
   buildStageRows,
   closeTimeOf,
@@ -21,9 +22,8 @@ import {
 type WireStage = EfficiencyResponse['stages'][number]
 type WireDrop = WireStage['drops'][number]
 
-const open: Existence = { CN: { exist: true }, US: { exist: true }, JP: { exist: true }, KR: { exist: true } }
+const open: Existence = everywhere
 const closing = (closeTime: number): Existence => ({ ...open, CN: { exist: true, openTime: 0, closeTime } })
-const i18n = (s: string) => ({ zh: s, en: s, ja: s, ko: s })
 
 const drop = (itemId: string, sanityPerItem: number, wide = false, hi: number | null = sanityPerItem * 1.01): WireDrop => ({
   itemId,
@@ -44,27 +44,10 @@ const wire = (stageId: string, efficiency: number, drops: WireDrop[], extra: Par
   drops,
   ...extra,
 })
-const stage = (stageId: string, zoneId: string, code: string, existence = open): Stage => ({
-  stageId,
-  zoneId,
-  stageType: 'MAIN',
-  code,
-  code_i18n: { zh: code, en: code, ja: code, ko: `${code}-ko` },
-  apCost: 18,
-  existence,
-  minClearTime: null,
-})
-const zone = (zoneId: string, type: string, existence = open): Zone => ({
-  zoneId,
-  zoneIndex: 0,
-  type,
-  subType: null,
-  zoneName: zoneId,
-  zoneName_i18n: { zh: `${zoneId}-zh`, en: `${zoneId}-en`, ja: zoneId, ko: zoneId },
-  existence,
-  background: null,
-  stages: [],
-})
+const stage = (stageId: string, zoneId: string, code: string, existence = open): Stage =>
+  buildStage(stageId, { zoneId, code, code_i18n: { ...i18n(code), ko: `${code}-ko` }, existence })
+const zone = (zoneId: string, type: string, existence = open): Zone =>
+  buildZone(zoneId, { type, zoneName_i18n: { ...i18n(zoneId), zh: `${zoneId}-zh`, en: `${zoneId}-en` }, existence })
 
 const catalog = {
   stagesById: new Map([
@@ -219,7 +202,7 @@ describe('topStages', () => {
 })
 
 describe('guideItems and valueOfItem', () => {
-  const item = (itemId: string, itemType: string, sortId: number) => ({ itemId, itemType, sortId, name: itemId, name_i18n: i18n(itemId) }) as Item
+  const item = (itemId: string, itemType: string, sortId: number) => buildItem(itemId, { itemType, sortId })
   const items = [item('30012', 'MATERIAL', 2), item('2001', 'CARD_EXP', 1), item('recruit_tag_senior_operator', 'RECRUIT_TAG', 3), item('3211', 'CHIP', 4), item('30013', 'MATERIAL', 5)]
 
   it('offers farmable items with a value that some stage drops, in the game order', () => {

@@ -5,21 +5,18 @@ import type { ReactNode } from 'react'
 import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { datasetKey } from '../../lib/data'
+import { buildItem, buildStage, buildZone, everywhere, i18n } from '../../testing/builders'
 import { ItemStepper } from './item-stepper'
 import { ReportForm } from './report-form'
 import { reportOptionsStore } from './special-stage-dialog'
 
 /* Without i18next initialised, t() returns the keys: the assertions read keys, not translations. */
 
-const names = (id: string) => ({ zh: id, en: id, ja: id, ko: id })
-const everywhere = { CN: { exist: true }, US: { exist: true }, JP: { exist: true }, KR: { exist: true } }
-const item = (itemId: string, sortId: number, itemType = 'MATERIAL'): Item =>
-  ({ itemId, name: itemId, name_i18n: names(itemId), existence: everywhere, itemType, sortId, rarity: 1, groupID: null, alias: null, pron: null }) as Item
+const item = (itemId: string, sortId: number, itemType = 'MATERIAL'): Item => buildItem(itemId, { itemType, sortId, rarity: 1 })
 const b = (lower: number, upper: number) => ({ lower, upper })
-const stage = (over: Partial<Stage>): Stage =>
-  ({ stageId: 'main_01-07', zoneId: 'main_1', stageType: 'MAIN', code: '1-7', code_i18n: names('1-7'), apCost: 6, existence: everywhere, minClearTime: null, ...over }) as Stage
+const stage = (over: Partial<Stage>): Stage => buildStage('main_01-07', { code: '1-7', code_i18n: i18n('1-7'), apCost: 6, ...over })
 const zone = (over: Partial<Zone>): Zone =>
-  ({ zoneId: 'main_1', zoneIndex: 1, type: 'MAINLINE', subType: null, zoneName: 'Episode 1', zoneName_i18n: names('Episode 1'), existence: everywhere, background: null, stages: ['main_01-07'], ...over }) as Zone
+  buildZone('main_1', { zoneIndex: 1, zoneName: 'Episode 1', zoneName_i18n: i18n('Episode 1'), stages: ['main_01-07'], ...over })
 
 // 1-7 as the seed has it (trimmed).
 const s17 = stage({
@@ -33,7 +30,7 @@ const s17 = stage({
   ],
 })
 const closedEvent = zone({ zoneId: 'act1', type: 'ACTIVITY', existence: { ...everywhere, CN: { exist: true, openTime: 1_000, closeTime: 2_000 } }, stages: ['act1_01'] })
-const eventStage = stage({ stageId: 'act1_01', zoneId: 'act1', code: 'EV-1', code_i18n: names('EV-1') })
+const eventStage = stage({ stageId: 'act1_01', zoneId: 'act1', code: 'EV-1', code_i18n: i18n('EV-1') })
 
 const withData = (stages: Stage[], zones: Zone[], items: Item[]) => {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })

@@ -1,6 +1,7 @@
 import type { Item, Stage } from '@dropwise/schemas'
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../lib/api'
+import { buildItem } from '../../testing/builders'
 import {
   adjustQuantity,
   classifySubmitError,
@@ -19,8 +20,7 @@ import {
   type DraftDrop,
 } from './report-draft'
 
-const item = (itemId: string, sortId: number, itemType = 'MATERIAL') =>
-  ({ itemId, sortId, itemType, name: itemId, name_i18n: { zh: itemId, en: itemId, ja: itemId, ko: itemId }, rarity: 0 }) as unknown as Item
+const item = (itemId: string, sortId: number, itemType = 'MATERIAL'): Item => buildItem(itemId, { sortId, itemType, rarity: 0 })
 const b = (lower: number, upper: number) => ({ lower, upper })
 
 // The seed's 1-7 drop table (main_01-07).

@@ -1,5 +1,6 @@
 import type { Existence, Item, MatrixElement, Stage, Zone } from '@dropwise/schemas'
 import { describe, expect, it } from 'vitest'
+import { buildItem, buildMatrixElement, buildStage } from '../../testing/builders'
 import {
   DEFAULT_FILTERS,
   DEFAULT_SORT,
@@ -28,38 +29,12 @@ import {
 const NOW = Date.UTC(2024, 5, 1)
 const DAY = 86_400_000
 const ex = (over: Partial<Existence['CN']> = {}): Existence => ({ CN: { exist: true, ...over }, US: { exist: false }, JP: { exist: true }, KR: { exist: true } })
-const stage = (stageId: string, stageType: Stage['stageType'], over: Partial<Stage> = {}): Stage => ({
-  stageId,
-  zoneId: 'z',
-  stageType,
-  code: stageId,
-  code_i18n: { zh: stageId, en: stageId, ja: stageId, ko: stageId },
-  apCost: 18,
-  existence: ex(),
-  minClearTime: 120_000,
-  ...over,
-})
-const item = (itemId: string, itemType: string, sortId: number, groupID: string | null = null): Item => ({
-  itemId,
-  name: itemId,
-  name_i18n: { zh: itemId, en: itemId, ja: itemId, ko: itemId },
-  existence: ex(),
-  itemType,
-  sortId,
-  rarity: 2,
-  groupID,
-  alias: null,
-  pron: null,
-})
-const el = (stageId: string, itemId: string, quantity: number, times: number, end: number | null = null): MatrixElement => ({
-  stageId,
-  itemId,
-  quantity,
-  times,
-  stdDev: 0,
-  start: NOW - 100 * DAY,
-  end,
-})
+const stage = (stageId: string, stageType: Stage['stageType'], over: Partial<Stage> = {}): Stage =>
+  buildStage(stageId, { zoneId: 'z', stageType, existence: ex(), minClearTime: 120_000, ...over })
+const item = (itemId: string, itemType: string, sortId: number, groupID: string | null = null): Item =>
+  buildItem(itemId, { existence: ex(), itemType, sortId, groupID })
+const el = (stageId: string, itemId: string, quantity: number, times: number, end: number | null = null): MatrixElement =>
+  buildMatrixElement(stageId, itemId, { quantity, times, start: NOW - 100 * DAY, end })
 const stages = [
   stage('main', 'MAIN'),
   stage('act', 'ACTIVITY'),
