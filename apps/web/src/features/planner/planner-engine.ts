@@ -1,6 +1,6 @@
 import type { PlannerData, PlanRequest, PlanResponse } from '@dropwise/planner'
 import type { Server } from '@dropwise/schemas'
-import { createPendingCalls } from '../../lib/pending-calls'
+import { createWorkerClient, type WorkerPort } from '../../lib/worker-client'
 import type { FromWorker, ToWorker } from './planner-protocol'
 
 /** A solved plan with the time the worker spent on it. */
@@ -19,75 +19,54 @@ export interface PlannerEngine {
   dispose(): void
 }
 
-type WorkerLike = Pick<Worker, 'postMessage' | 'terminate'> & {
-  onmessage: ((e: MessageEvent<FromWorker>) => void) | null
-  onerror: ((e: ErrorEvent) => void) | null
-}
+type WorkerLike = WorkerPort<ToWorker, FromWorker>
 
 export const createPlannerEngine = (spawn: () => WorkerLike): PlannerEngine => {
-  let worker: WorkerLike | null = null
   let version = 0
   let ready: Promise<{ ms: number }> | null = null
   let settleReady: { resolve: (v: { ms: number }) => void; reject: (e: Error) => void } | null = null
-  const calls = createPendingCalls<EngineResult>()
-
-  const failAll = (error: Error) => {
-    settleReady?.reject(error)
-    settleReady = null
-    calls.rejectAll(error)
-  }
-
-  const ensureWorker = (): WorkerLike => {
-    if (worker) return worker
-    const w = spawn()
-    w.onmessage = (event) => {
-      const message = event.data
+  const client = createWorkerClient<ToWorker, FromWorker, EngineResult>({
+    spawn,
+    crashMessage: 'the planner worker could not start',
+    onFail: (error) => {
+      settleReady?.reject(error)
+      settleReady = null
+      ready = null
+    },
+    onMessage: (message, calls) => {
       if (message.type === 'ready') {
         if (message.version === version) settleReady?.resolve({ ms: message.ms })
         settleReady = null
       } else if (message.type === 'result') {
         calls.resolve(message.id, { response: message.response, ms: message.ms })
       } else if (message.id === null) {
-        failAll(new Error(message.message))
-        ready = null
+        calls.fail(new Error(message.message))
       } else {
         calls.reject(message.id, new Error(message.message))
       }
-    }
-    w.onerror = (event) => {
-      failAll(new Error(event.message || 'the planner worker could not start'))
-      ready = null
-      worker?.terminate()
-      worker = null
-    }
-    worker = w
-    return w
-  }
+    },
+  })
 
   return {
     load(server, data) {
-      const w = ensureWorker()
+      client.start()
       version += 1
       settleReady?.reject(new Error('superseded'))
       ready = new Promise<{ ms: number }>((resolve, reject) => {
         settleReady = { resolve, reject }
       })
       ready.catch(() => undefined)
-      w.postMessage({ type: 'load', server, version, data } satisfies ToWorker)
+      client.post({ type: 'load', server, version, data })
       return ready
     },
     async plan(request) {
       if (!ready) throw new Error('planner data not loaded')
       const loadedVersion = version
       await ready
-      const w = ensureWorker()
-      return calls.call((id) => w.postMessage({ type: 'plan', id, version: loadedVersion, request } satisfies ToWorker))
+      return client.call((id) => ({ type: 'plan', id, version: loadedVersion, request }))
     },
     dispose() {
-      failAll(new Error('disposed'))
-      worker?.terminate()
-      worker = null
-      ready = null
+      client.dispose()
     },
   }
 }

@@ -1,5 +1,5 @@
 import type { RecognitionResult, Server } from '@dropwise/recognizer'
-import { createPendingCalls } from '../../lib/pending-calls'
+import { createWorkerClient, type WorkerPort } from '../../lib/worker-client'
 import type { FromWorker, PackInfo, ToWorker } from './protocol'
 
 /** One recognised screenshot as the worker returns it. */
@@ -33,29 +33,20 @@ export interface RecognizerEngine {
   dispose(): void
 }
 
-export type WorkerLike = Pick<Worker, 'postMessage' | 'terminate'> & {
-  onmessage: ((e: MessageEvent<FromWorker>) => void) | null
-  onerror: ((e: ErrorEvent) => void) | null
-}
+export type WorkerLike = WorkerPort<ToWorker, FromWorker>
 
 export const createRecognizerEngine = (spawn: () => WorkerLike): RecognizerEngine => {
-  let worker: WorkerLike | null = null
   let ready: Promise<PackInfo> | null = null
   let settleReady: { resolve: (v: PackInfo) => void; reject: (e: Error) => void } | null = null
-  const calls = createPendingCalls<EngineResult>()
-
-  const failAll = (error: Error) => {
-    settleReady?.reject(error)
-    settleReady = null
-    ready = null
-    calls.rejectAll(error)
-  }
-
-  const ensureWorker = (): WorkerLike => {
-    if (worker) return worker
-    const w = spawn()
-    w.onmessage = (event) => {
-      const m = event.data
+  const client = createWorkerClient<ToWorker, FromWorker, EngineResult>({
+    spawn,
+    crashMessage: 'the recognition worker could not start',
+    onFail: (error) => {
+      settleReady?.reject(error)
+      settleReady = null
+      ready = null
+    },
+    onMessage: (m, calls) => {
       if (m.type === 'ready') {
         settleReady?.resolve(m.info)
         settleReady = null
@@ -68,17 +59,8 @@ export const createRecognizerEngine = (spawn: () => WorkerLike): RecognizerEngin
       } else {
         calls.reject(m.id, new RecognitionFailure(m.message, m.decode))
       }
-    }
-    w.onerror = (event) => {
-      failAll(new Error(event.message || 'the recognition worker could not start'))
-      worker?.terminate()
-      worker = null
-    }
-    worker = w
-    return w
-  }
-
-  const post = (message: ToWorker) => ensureWorker().postMessage(message)
+    },
+  })
 
   return {
     init: (packUrl) => {
@@ -86,15 +68,11 @@ export const createRecognizerEngine = (spawn: () => WorkerLike): RecognizerEngin
       ready = new Promise<PackInfo>((resolve, reject) => {
         settleReady = { resolve, reject }
       })
-      post({ type: 'init', packUrl })
+      client.post({ type: 'init', packUrl })
       return ready
     },
-    recognize: (file, server, at) => calls.call((id) => post({ type: 'recognize', id, file, server, at })),
-    dispose: () => {
-      failAll(new Error('disposed'))
-      worker?.terminate()
-      worker = null
-    },
+    recognize: (file, server, at) => client.call((id) => ({ type: 'recognize', id, file, server, at })),
+    dispose: () => client.dispose(),
   }
 }
 
