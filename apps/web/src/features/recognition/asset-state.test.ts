@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AssetStatus } from '../../lib/assets'
-import { assetView, pollInterval, type AssetView } from './asset-state'
+import { assetView, pollInterval, readPackUrl, type AssetView } from './asset-state'
 
 const base = 'https://drops.example/report/recognition'
 const status = (over: Partial<AssetStatus>): AssetStatus => ({ state: 'fetching', done: 0, total: 0, reason: null, packUrl: null, itemIcons: null, ...over })
@@ -32,4 +32,16 @@ describe('pollInterval', () => {
     ['ready', 1000, false],
     ['off', null, false],
   ])('%s, %s ms after Retry: %s', (state, since, want) => expect(pollInterval(state, since)).toBe(want))
+})
+
+describe('readPackUrl', () => {
+  it('resolves the announced address against the page and ends it with a slash', () => {
+    const base = 'https://drops.example/report/recognition'
+    expect(readPackUrl({ recognizer: { packUrl: '/recognizer-pack/' } }, base)).toBe('https://drops.example/recognizer-pack/')
+    expect(readPackUrl({ recognizer: { packUrl: 'https://cdn.example/p' } }, base)).toBe('https://cdn.example/p/')
+    expect(readPackUrl({ recognizer: { packUrl: null } }, base)).toBeNull()
+    expect(readPackUrl({ recognizer: { packUrl: '  ' } }, base)).toBeNull()
+    expect(readPackUrl({}, base)).toBeNull()
+    expect(readPackUrl(null, base)).toBeNull()
+  })
 })

@@ -1,5 +1,4 @@
 import type { AssetState, AssetStatus } from '../../lib/assets'
-import { readPackUrl } from './logic'
 
 /**
  * What the recognition page shows before any screenshot is chosen, from what the server says:
@@ -32,6 +31,24 @@ export interface AssetViewInput {
   error: string | null
   /** The page address, to resolve a relative pack address against. */
   base: string
+}
+
+/**
+ * The pack address announced in `/config` (`recognizer.packUrl`), resolved against the page and
+ * ending in `/`; null when the server has no pack.
+ */
+export const readPackUrl = (config: unknown, base: string): string | null => {
+  if (typeof config !== 'object' || config === null) return null
+  const rec = (config as Record<string, unknown>).recognizer
+  if (typeof rec !== 'object' || rec === null) return null
+  const url = (rec as Record<string, unknown>).packUrl
+  if (typeof url !== 'string' || url.trim() === '') return null
+  try {
+    const abs = new URL(url.trim(), base).href
+    return abs.endsWith('/') ? abs : `${abs}/`
+  } catch {
+    return null
+  }
 }
 
 export const assetView = ({ configPackUrl, announced, status, error, base }: AssetViewInput): AssetView => {

@@ -13,7 +13,7 @@ import { snackbar } from '../../components/feedback/snackbar-store'
 import { useAuth } from '../../lib/state-hooks'
 import { sendDefect, type DefectEnvironment } from './defect'
 import { EvidenceOverlay } from './evidence-overlay'
-import type { JudgedImage } from './model'
+import type { JudgedImage } from './rec-image'
 
 const NOTICE_MS = 10_000
 

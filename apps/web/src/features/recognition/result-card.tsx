@@ -17,8 +17,8 @@ import { ItemIcon } from '../../components/item-icon'
 import { localized } from '../../lib/i18n'
 import { EvidenceOverlay } from './evidence-overlay'
 import { EXCEPTION_KEYS } from './exception-keys'
-import { groupExceptions } from './logic'
-import type { JudgedImage } from './model'
+import { groupExceptions } from './image-outcome'
+import type { JudgedImage } from './rec-image'
 
 const OUTCOME_COLOUR = { success: 'success', warning: 'warning', error: 'error' } as const
 const STATUS_KEYS = {

@@ -1,7 +1,7 @@
 import type { RecognitionResult } from '@dropwise/recognizer'
 import type { Stage } from '@dropwise/schemas'
 import { describe, expect, it } from 'vitest'
-import type { RecImage } from './model'
+import type { RecImage } from './rec-image'
 import { dropTableOf, judge } from './use-recognition'
 
 const result = (over: Partial<RecognitionResult>): RecognitionResult => ({

@@ -5,8 +5,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { apiRequest } from '../../lib/api'
 import { env } from '../../config/env'
 import { uiState } from '../../lib/state'
-import { checkFiles, isPreselected, isSelectable, outcomeOf, toBatchEntry, uploadInChunks, type BatchEntry, type ChunkAnswer, type Refusal, type UploadOutcome } from './logic'
-import type { JudgedImage, RecImage } from './model'
+import { checkFiles, type Refusal } from './file-checks'
+import { isPreselected, isSelectable, outcomeOf } from './image-outcome'
+import type { JudgedImage, RecImage } from './rec-image'
+import { toBatchEntry, uploadInChunks, type BatchEntry, type ChunkAnswer, type UploadOutcome } from './report-upload'
 import type { PackInfo } from './protocol'
 import { createRecognizerEngine, RecognitionFailure, spawnRecognizerWorker, type RecognizerEngine } from './recognizer-engine'
 
@@ -252,3 +254,5 @@ export const useRecognitionSession = (
     submit,
   }
 }
+
+export type RecognitionSession = ReturnType<typeof useRecognitionSession>

@@ -1,82 +1,13 @@
 /**
- * The recognition page's rules, kept free of React and the worker so they can be tested: which
- * files are taken, how a result is judged and selected, what is reported, and the chunked upload.
+ * What the recognition page reports and how: a result as one `batchDrops` entry, the per-stage
+ * summary shown before submitting, and the chunked upload with retries.
  */
-import type { ExceptionCode, RecognitionException, RecognitionResult } from '@dropwise/recognizer'
+import type { RecognitionResult } from '@dropwise/recognizer'
 
-/** Files larger than this are refused (the public client's 50e6 bytes). */
-export const MAX_FILE_BYTES = 50_000_000
-/** Screenshots older than this are refused (spec: the file must be from the last 36 hours). */
-export const MAX_FILE_AGE_MS = 36 * 3_600_000
 /** Entries per `POST /report/recognition` (the server's limit). */
 export const CHUNK_SIZE = 50
 /** Extra attempts per failed chunk before it is reported as failed. */
 export const CHUNK_RETRIES = 2
-
-const IMAGE_EXTENSIONS = /\.(png|jpe?g|webp|bmp|gif|avif|heic|heif)$/i
-
-export type RefusalReason = 'notImage' | 'tooBig' | 'tooOld'
-
-/** A file that was not taken, and why. */
-export interface Refusal {
-  name: string
-  reason: RefusalReason
-  /** Size in MB (1 decimal), for tooBig. */
-  sizeMb: number
-  /** Hours since the file was last modified (rounded down), for tooOld. */
-  ageHours: number
-}
-
-export interface FileLike {
-  name: string
-  size: number
-  type: string
-  lastModified: number
-}
-
-/**
- * Splits selected files into the ones taken (sorted by lastModified, oldest first, as the public
- * client does) and the ones refused with a reason: not an image, over 50 MB, older than 36 h.
- */
-export const checkFiles = <F extends FileLike>(files: readonly F[], now: number): { accepted: F[]; refused: Refusal[] } => {
-  const accepted: F[] = []
-  const refused: Refusal[] = []
-  for (const f of files) {
-    const sizeMb = Math.round((f.size / 1_000_000) * 10) / 10
-    const ageHours = Math.max(0, Math.floor((now - f.lastModified) / 3_600_000))
-    const isImage = f.type ? f.type.startsWith('image/') : IMAGE_EXTENSIONS.test(f.name)
-    if (!isImage) refused.push({ name: f.name, reason: 'notImage', sizeMb, ageHours })
-    else if (f.size > MAX_FILE_BYTES) refused.push({ name: f.name, reason: 'tooBig', sizeMb, ageHours })
-    else if (now - f.lastModified > MAX_FILE_AGE_MS) refused.push({ name: f.name, reason: 'tooOld', sizeMb, ageHours })
-    else accepted.push(f)
-  }
-  accepted.sort((a, b) => a.lastModified - b.lastModified)
-  return { accepted, refused }
-}
-
-export type Outcome = 'success' | 'warning' | 'error'
-
-/** Success without exceptions, warning with warnings only, error with any error-severity exception. */
-export const outcomeOf = (exceptions: readonly RecognitionException[]): Outcome =>
-  exceptions.some((e) => e.severity === 'error') ? 'error' : exceptions.length > 0 ? 'warning' : 'success'
-
-/** Errors (failed and abnormal results, duplicates, rule violations) can never be selected for upload. */
-export const isSelectable = (outcome: Outcome): boolean => outcome !== 'error'
-
-/** Only clean results are selected at first; a warning needs the user's explicit accept. */
-export const isPreselected = (outcome: Outcome): boolean => outcome === 'success'
-
-/** Exceptions shown once per code, with how often they occurred, errors first. */
-export const groupExceptions = (exceptions: readonly RecognitionException[]): { code: ExceptionCode; severity: RecognitionException['severity']; count: number; where: string[] }[] => {
-  const byCode = new Map<ExceptionCode, { code: ExceptionCode; severity: RecognitionException['severity']; count: number; where: string[] }>()
-  for (const e of exceptions) {
-    const g = byCode.get(e.code) ?? { code: e.code, severity: e.severity, count: 0, where: [] }
-    g.count++
-    g.where.push(e.where)
-    byCode.set(e.code, g)
-  }
-  return [...byCode.values()].sort((a, b) => Number(a.severity === 'warning') - Number(b.severity === 'warning'))
-}
 
 export interface ReportDrop {
   dropType: 'NORMAL_DROP' | 'SPECIAL_DROP' | 'EXTRA_DROP' | 'FURNITURE'
@@ -190,21 +121,3 @@ export const uploadInChunks = async <T>(
 
 const isPostError = (v: unknown): v is PostError =>
   typeof v === 'object' && v !== null && 'status' in v && 'message' in v && typeof (v as PostError).message === 'string'
-
-/**
- * The pack address announced in `/config` (`recognizer.packUrl`), resolved against the page and
- * ending in `/`; null when the server has no pack.
- */
-export const readPackUrl = (config: unknown, base: string): string | null => {
-  if (typeof config !== 'object' || config === null) return null
-  const rec = (config as Record<string, unknown>).recognizer
-  if (typeof rec !== 'object' || rec === null) return null
-  const url = (rec as Record<string, unknown>).packUrl
-  if (typeof url !== 'string' || url.trim() === '') return null
-  try {
-    const abs = new URL(url.trim(), base).href
-    return abs.endsWith('/') ? abs : `${abs}/`
-  } catch {
-    return null
-  }
-}

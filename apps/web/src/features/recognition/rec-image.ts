@@ -1,5 +1,5 @@
 import type { RecognitionException, RecognitionResult, Server } from '@dropwise/recognizer'
-import type { Outcome } from './logic'
+import type { Outcome } from './image-outcome'
 
 export type ImageStatus = 'pending' | 'initializing' | 'recognizing' | 'rendering' | 'submitting' | 'done'
 

@@ -1,28 +1,7 @@
-import type { RecognitionException, RecognizedDrop } from '@dropwise/recognizer'
+import type { RecognizedDrop } from '@dropwise/recognizer'
 import { describe, expect, it } from 'vitest'
-import {
-  MAX_FILE_AGE_MS,
-  checkFiles,
-  chunk,
-  groupExceptions,
-  isPreselected,
-  isSelectable,
-  outcomeOf,
-  summarize,
-  toBatchEntry,
-  uploadInChunks,
-  type ChunkAnswer,
-} from './logic'
+import { chunk, summarize, toBatchEntry, uploadInChunks, type ChunkAnswer } from './report-upload'
 
-const NOW = 1_800_000_000_000
-const file = (name: string, over: Partial<{ size: number; type: string; lastModified: number }> = {}) => ({
-  name,
-  size: 1_000_000,
-  type: 'image/png',
-  lastModified: NOW - 60_000,
-  ...over,
-})
-const ex = (code: RecognitionException['code'], severity: RecognitionException['severity'] = 'error'): RecognitionException => ({ code, severity, where: 'x', detail: '' })
 const drop = (over: Partial<RecognizedDrop>): RecognizedDrop => ({
   dropType: 'NORMAL_DROP',
   itemId: '30012',
@@ -31,50 +10,6 @@ const drop = (over: Partial<RecognizedDrop>): RecognizedDrop => ({
   inStageDrops: true,
   recognitionOnly: false,
   ...over,
-})
-
-describe('checkFiles', () => {
-  it('refuses non-images, files over 50 MB and files older than 36 h, each with its reason, and sorts the rest oldest first', () => {
-    const files = [
-      file('b.png', { lastModified: NOW - 10_000 }),
-      file('notes.txt', { type: 'text/plain' }),
-      file('huge.png', { size: 50_000_001 }),
-      file('exact-limit.png', { size: 50_000_000, lastModified: NOW - 20_000 }),
-      file('old.jpg', { type: 'image/jpeg', lastModified: NOW - MAX_FILE_AGE_MS - 1 }),
-      file('a.jpg', { type: '', lastModified: NOW - 30_000 }),
-      file('unknown', { type: '' }),
-    ]
-    const { accepted, refused } = checkFiles(files, NOW)
-    expect(accepted.map((f) => f.name)).toEqual(['a.jpg', 'exact-limit.png', 'b.png'])
-    expect(refused).toEqual([
-      { name: 'notes.txt', reason: 'notImage', sizeMb: 1, ageHours: 0 },
-      { name: 'huge.png', reason: 'tooBig', sizeMb: 50, ageHours: 0 },
-      { name: 'old.jpg', reason: 'tooOld', sizeMb: 1, ageHours: 36 },
-      { name: 'unknown', reason: 'notImage', sizeMb: 1, ageHours: 0 },
-    ])
-  })
-
-  it('takes a file exactly 36 h old', () => {
-    expect(checkFiles([file('edge.png', { lastModified: NOW - MAX_FILE_AGE_MS })], NOW).accepted).toHaveLength(1)
-  })
-})
-
-describe('outcome and selection', () => {
-  it('is success without exceptions, warning with warnings only, error with any error', () => {
-    expect(outcomeOf([])).toBe('success')
-    expect(outcomeOf([ex('StageChar::LowConfidence', 'warning')])).toBe('warning')
-    expect(outcomeOf([ex('StageChar::LowConfidence', 'warning'), ex('Fingerprint::Same')])).toBe('error')
-    expect([isSelectable('success'), isSelectable('warning'), isSelectable('error')]).toEqual([true, true, false])
-    expect([isPreselected('success'), isPreselected('warning'), isPreselected('error')]).toEqual([true, false, false])
-  })
-
-  it('groups exceptions by code with counts, errors before warnings', () => {
-    const g = groupExceptions([ex('DropQuantityChar::LowConfidence', 'warning'), ex('DropAreaDrops::LowConfidence'), ex('DropAreaDrops::LowConfidence')])
-    expect(g.map((x) => [x.code, x.count])).toEqual([
-      ['DropAreaDrops::LowConfidence', 2],
-      ['DropQuantityChar::LowConfidence', 1],
-    ])
-  })
 })
 
 describe('toBatchEntry', () => {
@@ -157,18 +92,5 @@ describe('uploadInChunks', () => {
     expect(n).toBe(3)
     expect(out.failed).toEqual([{ entries: [1, 2], error: { status: null, message: 'offline' } }])
     expect(out.stored).toEqual([])
-  })
-})
-
-describe('readPackUrl', () => {
-  it('resolves the announced address against the page and ends it with a slash', async () => {
-    const { readPackUrl } = await import('./logic')
-    const base = 'https://drops.example/report/recognition'
-    expect(readPackUrl({ recognizer: { packUrl: '/recognizer-pack/' } }, base)).toBe('https://drops.example/recognizer-pack/')
-    expect(readPackUrl({ recognizer: { packUrl: 'https://cdn.example/p' } }, base)).toBe('https://cdn.example/p/')
-    expect(readPackUrl({ recognizer: { packUrl: null } }, base)).toBeNull()
-    expect(readPackUrl({ recognizer: { packUrl: '  ' } }, base)).toBeNull()
-    expect(readPackUrl({}, base)).toBeNull()
-    expect(readPackUrl(null, base)).toBeNull()
   })
 })
