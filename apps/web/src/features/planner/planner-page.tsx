@@ -1,47 +1,33 @@
-import type { PlanRequest, PlanResponse } from '@dropwise/planner'
 import type { Stage } from '@dropwise/schemas'
 import Calculate from '@mui/icons-material/Calculate'
-import FilterAlt from '@mui/icons-material/FilterAlt'
-import ImportExport from '@mui/icons-material/ImportExport'
-import RestartAlt from '@mui/icons-material/RestartAlt'
 import Alert from '@mui/material/Alert'
-import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import Card from '@mui/material/Card'
-import CardContent from '@mui/material/CardContent'
-import CircularProgress from '@mui/material/CircularProgress'
 import Fab from '@mui/material/Fab'
-import FormControlLabel from '@mui/material/FormControlLabel'
-import LinearProgress from '@mui/material/LinearProgress'
 import Stack from '@mui/material/Stack'
-import Switch from '@mui/material/Switch'
-import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { snackbar } from '../../components/feedback/snackbar-store'
 import { useDataset } from '../../lib/data'
 import { localized } from '../../lib/i18n'
 import { useStore } from '../../lib/persisted-store'
 import { useDataSource } from '../../lib/state-hooks'
-import { CALCULATE_HINTS, CALCULATE_LABELS } from './calculate-labels'
-import { calculateButtonState, canCalculate, type Calculation } from './calculate-state'
-import { applyCraft, craftShortages, type WholeCraft } from './craft'
+import { CALCULATE_LABELS } from './calculate-labels'
+import { calculateButtonState, canCalculate } from './calculate-state'
 import { ExcludeDialog } from './exclude-dialog'
 import { IoDialog } from './io-dialog'
 import { buildPlanRequest, wantsAnything } from './plan-request'
-import { ItemStepper } from './planner-item-card'
-import { countOf, isPlannerItem, OPTION_KEYS, reconcileServer, resetState, setCount, type PlannerState, type ResetChoice } from './planner-state'
+import { PlannerItemsSection } from './planner-items-section'
+import { PlannerOptionsCard, type PlannerDialog } from './planner-options-card'
+import { isPlannerItem, reconcileServer, resetState, setCount, type PlannerState, type ResetChoice } from './planner-state'
 import { plannerStore } from './planner-store'
 import { ResultDialog, type Lookup } from './result-view'
 import { ResetDialog } from './reset-dialog'
+import { usePlannerCalculation } from './use-planner-calculation'
 import { usePlannerEngine } from './use-planner-engine'
-import { failureText, planOnServer } from './plan-call'
 import { LivePlanCard } from './live-plan-card'
 
 export const RESET_TOAST_MS = 7000
-export const CALCULATION_ERROR_MS = 15_000
-export const CRAFT_NOTICE_MS = 3000
 
 export function Planner() {
   const { t, i18n } = useTranslation()
@@ -52,9 +38,7 @@ export function Planner() {
   const zones = useDataset('zones')
   const config = useDataset('config')
   const [filter, setFilter] = useState('')
-  const [dialog, setDialog] = useState<'exclude' | 'io' | 'reset' | null>(null)
-  const [calc, setCalc] = useState<Calculation>({ status: 'idle' })
-  const [resultOpen, setResultOpen] = useState(false)
+  const [dialog, setDialog] = useState<PlannerDialog | null>(null)
 
   // A server switch clears the exclusions (counts stay).
   useEffect(() => {
@@ -81,11 +65,6 @@ export function Planner() {
   const request = useMemo(() => (items.data ? buildPlanRequest(state, server, offered) : null), [state, server, offered, items.data])
   const requestKey = request ? JSON.stringify(request) : null
   const engine = usePlannerEngine(server, request)
-  // Only the latest calculation may change the state: a craft's recalculation can overlap an earlier one.
-  const calcSeq = useRef(0)
-  // The plan a craft was made from: its crafts are spent, repeated clicks on it do nothing.
-  const craftedFrom = useRef<object | null>(null)
-  const craftToast = useRef<number | null>(null)
   const engineFormulas = engine.formulas
   const formulaById = useMemo(() => new Map((engineFormulas ?? []).map((f) => [f.id, f])), [engineFormulas])
   const lookup: Lookup = useMemo(
@@ -96,57 +75,15 @@ export function Planner() {
   const onSet = useCallback((id: string, patch: { have?: number; need?: number }) => plannerStore.set((s) => setCount(s, id, patch)), [])
   const update = (next: (s: PlannerState) => PlannerState) => plannerStore.set(next)
 
-  const calculate = async (req: PlanRequest | null = request) => {
-    if (!req) return
-    const key = JSON.stringify(req)
-    const seq = ++calcSeq.current
-    const latest = () => seq === calcSeq.current
-    setCalc({ status: 'pending', key })
-    setResultOpen(true)
-    try {
-      let response: PlanResponse
-      if (engine.status === 'ready') response = (await engine.solve(req)).response
-      else {
-        const url = (config.data?.planner as { url?: unknown } | undefined)?.url
-        response = await planOnServer(typeof url === 'string' ? url : '/planner/plan', req)
-      }
-      if (!latest()) return
-      if (response.error) {
-        setCalc({ status: 'failed', key })
-        setResultOpen(false)
-        snackbar.show(t('planner.calculationError', { error: failureText(response, unobtainable) }), { severity: 'error', timeout: CALCULATION_ERROR_MS })
-        return
-      }
-      setCalc({ status: 'done', key, plan: response })
-    } catch (err) {
-      if (!latest()) return
-      setCalc({ status: 'failed', key })
-      setResultOpen(false)
-      snackbar.show(`${t('network.error')} (${err instanceof Error ? err.message : String(err)})`, { severity: 'error', timeout: 0 })
-    }
-  }
-
-  /** One craft notice at a time: a new one replaces the last instead of queueing behind it. */
-  const craftNotice = (message: string, severity: 'success' | 'error') => {
-    if (craftToast.current !== null) snackbar.close(craftToast.current)
-    craftToast.current = snackbar.show(message, severity === 'success' ? { severity, timeout: CRAFT_NOTICE_MS } : { severity })
-  }
-
-  const craft = (whole: WholeCraft) => {
-    const from = calc.status === 'done' ? calc.plan : null
-    if (from === null || craftedFrom.current === from) return
-    const current = plannerStore.get()
-    const shortages = craftShortages(current, whole)
-    const next = applyCraft(current, whole)
-    if (shortages.length > 0 || !next) {
-      craftNotice(shortages.map((s) => t('planner.craft.errors.notEnough', { item: itemName(s.itemId), need: s.need, have: s.have })).join(' '), 'error')
-      return
-    }
-    craftedFrom.current = from
-    plannerStore.set(next)
-    craftNotice(t('planner.craft.success', { item: itemName(whole.target), count: whole.crafts }), 'success')
-    void calculate(buildPlanRequest(next, server, offered))
-  }
+  const { calc, shownPlan, crafted, resultOpen, setResultOpen, calculate, craft, show } = usePlannerCalculation({
+    engine,
+    serverPlannerUrl: (config.data?.planner as { url?: unknown } | undefined)?.url,
+    request,
+    server,
+    offered,
+    itemName,
+    unobtainable,
+  })
 
   const reset = (choice: ResetChoice) => {
     update((s) => resetState(s, choice))
@@ -156,7 +93,6 @@ export function Planner() {
 
   const button = calculateButtonState(calc, requestKey, request !== null && wantsAnything(request))
   const buttonLabel = t(CALCULATE_LABELS[button])
-  const shownPlan = calc.status === 'done' ? calc.plan : null
   const needle = filter.trim().toLowerCase()
   const visible = needle ? plannerItems.filter((i) => itemName(i.itemId).toLowerCase().includes(needle) || i.itemId.includes(needle)) : plannerItems
   const demanded = state.items.filter((i) => i.need > 0 && offered.has(i.id)).length
@@ -175,81 +111,28 @@ export function Planner() {
         {t('menu.planner')}
       </Typography>
 
-      <LivePlanCard
-        engine={engine}
-        lookup={lookup}
-        unobtainable={unobtainable}
-        onOpen={(key, plan) => {
-          setCalc({ status: 'done', key, plan })
-          setResultOpen(true)
-        }}
+      <LivePlanCard engine={engine} lookup={lookup} unobtainable={unobtainable} onOpen={show} />
+
+      <PlannerOptionsCard
+        state={state}
+        update={update}
+        onDialog={setDialog}
+        button={button}
+        buttonLabel={buttonLabel}
+        onCalculate={() => void calculate()}
+        onShowResult={() => setResultOpen(true)}
       />
 
-      <Card component="section" aria-labelledby="planner-options-title">
-        <CardContent>
-          <Typography variant="h6" component="h2" id="planner-options-title" sx={{ mb: 1 }}>
-            {t('planner.options.title')}
-          </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ flexWrap: 'wrap', columnGap: 2 }}>
-            {OPTION_KEYS.map((key) => (
-              <FormControlLabel
-                key={key}
-                control={<Switch checked={state.options[key]} onChange={(e) => update((s) => ({ ...s, options: { ...s.options, [key]: e.target.checked } }))} />}
-                label={t(`planner.options.${key}`)}
-              />
-            ))}
-          </Stack>
-          <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1 }}>
-            <Button variant="outlined" startIcon={<FilterAlt />} onClick={() => setDialog('exclude')}>
-              {t('planner.exclude.open', { count: state.excludes.length })}
-            </Button>
-            <Button variant="outlined" startIcon={<ImportExport />} onClick={() => setDialog('io')} data-testid="planner-open-io">
-              {t('planner.io.title')}
-            </Button>
-            <Button variant="outlined" color="error" startIcon={<RestartAlt />} onClick={() => setDialog('reset')} data-testid="planner-open-reset">
-              {t('planner.reset.title')}
-            </Button>
-            <Button
-              variant="contained"
-              startIcon={button === 'pending' ? <CircularProgress size={18} color="inherit" /> : <Calculate />}
-              disabled={!canCalculate(button)}
-              onClick={() => void calculate()}
-              aria-describedby="planner-calculate-hint"
-              data-testid="planner-calculate"
-              data-state={button}
-            >
-              {buttonLabel}
-            </Button>
-            {button === 'done' && (
-              <Button onClick={() => setResultOpen(true)} data-testid="planner-show-result">
-                {t('planner.actions.showResult')}
-              </Button>
-            )}
-          </Stack>
-          <Typography variant="body2" color="text.secondary" id="planner-calculate-hint" sx={{ mt: 1 }} data-testid="planner-calculate-hint">
-            {t(CALCULATE_HINTS[button])}
-          </Typography>
-        </CardContent>
-      </Card>
-
-      <Box component="section" aria-labelledby="planner-items-title">
-        <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1, gap: 1 }}>
-          <Typography variant="h6" component="h2" id="planner-items-title">
-            {t('planner.items.title', { count: demanded })}
-          </Typography>
-          <TextField size="small" type="search" label={t('planner.items.filter')} value={filter} onChange={(e) => setFilter(e.target.value)} />
-        </Stack>
-        {!items.data && <LinearProgress aria-label={t('planner.live.loadingData')} />}
-        <Box
-          component="ul"
-          sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 260px), 1fr))' }}
-        >
-          {visible.map((item) => {
-            const { have, need } = countOf(state, item.itemId)
-            return <ItemStepper key={item.itemId} item={item} name={itemName(item.itemId)} have={have} need={need} onSet={onSet} />
-          })}
-        </Box>
-      </Box>
+      <PlannerItemsSection
+        state={state}
+        items={visible}
+        loading={!items.data}
+        demanded={demanded}
+        filter={filter}
+        onFilter={setFilter}
+        itemName={itemName}
+        onSet={onSet}
+      />
 
       <Fab
         color="primary"
@@ -276,7 +159,7 @@ export function Planner() {
           setResultOpen(false)
           void calculate()
         }}
-        craftDisabled={shownPlan !== null && craftedFrom.current === shownPlan}
+        craftDisabled={crafted}
         onCraft={craft}
       />
       <ExcludeDialog
