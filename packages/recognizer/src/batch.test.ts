@@ -1,7 +1,7 @@
 import type { TimedDropTableEntry } from '@dropwise/report'
 import { describe, expect, it } from 'vitest'
 import { checkBatch, dropInfoViolation, dropTableFor, sameFingerprints, tooCloseTimestamps, type BatchImage } from './batch'
-import type { RecognizedDrop } from './recognize'
+import type { RecognizedDrop } from './result'
 
 const drop = (dropType: RecognizedDrop['dropType'], itemId: string | null, quantity: number, recognitionOnly = false): RecognizedDrop => ({
   dropType,

@@ -7,7 +7,7 @@
 import { activeDropTable, isRecognitionViolation, validateReport, type TimedDropTableEntry } from '@dropwise/report'
 import { exception, type RecognitionException } from './exceptions'
 import type { Server } from './pack'
-import type { RecognitionResult } from './recognize'
+import type { RecognitionResult } from './result'
 
 /**
  * Two results of the same stage whose files were modified less than this apart (ms) are flagged

@@ -13,7 +13,8 @@ import { SeedDropInfoFileSchema } from '@dropwise/schemas'
 import { checkBatch } from './batch'
 import { WORK_HEIGHT } from './frame'
 import { loadPack } from './pack'
-import { recognize, type RecognitionResult } from './recognize'
+import { recognize } from './recognize'
+import type { RecognitionResult } from './result'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const devDir = join(here, '../../../../shared/data/recognition/dev')

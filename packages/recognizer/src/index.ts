@@ -1,5 +1,5 @@
 export { recognize, fingerprint } from './recognize'
-export type { EvidenceBox, EvidenceKind, RecognitionResult, RecognizedDrop, RecognizeOptions, ReportDropType } from './recognize'
+export type { EvidenceBox, EvidenceKind, RecognitionResult, RecognizedDrop, RecognizeOptions, ReportDropType } from './result'
 export { loadPack, TEMPLATE_SIZE, TEMPLATE_CIRCLE_RATIO } from './pack'
 export { WORK_HEIGHT } from './frame'
 export type { LoadedPack, PackManifest, PackStage, Server, Difficulty } from './pack'
