@@ -4,7 +4,7 @@ import loadHighs from 'highs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Valuation } from './efficiency'
 import { formatValue } from './format'
-import { prepareModel } from './model'
+import { prepareModel } from './lp-model'
 import { createPlanner, valuationRequest, type Planner } from './planner'
 import type { HighsRuntime } from './solve'
 import type { PlannerData, PlannerStage } from './types'
@@ -130,7 +130,7 @@ describe.skipIf(!haveFixtures)('duality on the public planner fixtures', () => {
 
 describe.skipIf(!haveFixtures)('the valuation and the planner’s listed values, unrounded', () => {
   it('are the same duals (1e-6 relative): the planner lists the interior-point values of the same LP', async () => {
-    const { buildLp, prepareModel: prepare } = await import('./model')
+    const { buildLp, prepareModel: prepare } = await import('./lp-model')
     const { normalizeRequest } = await import('./request')
     const { openSession } = await import('./solve')
     const data: PlannerData = {

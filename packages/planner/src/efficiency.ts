@@ -1,6 +1,6 @@
 import { EXP_ID, MIN_TIMES } from './constants'
 import { obtainableRows } from './explain'
-import type { BuiltLp, PreparedModel } from './model'
+import type { BuiltLp, PreparedModel } from './lp-model'
 import type { LpSolution } from './solve'
 import type { PlannerMatrixElement } from './types'
 

@@ -1,4 +1,4 @@
-import type { BuiltLp, PreparedModel } from './model'
+import type { BuiltLp, PreparedModel } from './lp-model'
 import type { PlanFailure, PlannerLang } from './types'
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { formatCount, formatCraftCount, formatValue, formatValues, toFixedPy, valueLevel } from './format'
-import type { ItemRow } from './model'
+import type { ItemRow } from './lp-model'
 
 const row = (itemId: string, zhName = itemId): ItemRow => ({ itemId, zhName, names: { zh: zhName, en: `en-${itemId}` } })
 

@@ -8,7 +8,7 @@ import {
   VALUE_SKIPPED_NAMES,
 } from './constants'
 import { obtainableRows } from './explain'
-import type { BuiltLp, ItemRow, PreparedModel, StageColumn } from './model'
+import type { BuiltLp, ItemRow, PreparedModel, StageColumn } from './lp-model'
 import type { PlannerLang, PlanStage, PlanSynthesis, PlanValueLevel } from './types'
 
 /**

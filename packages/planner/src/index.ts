@@ -1,5 +1,5 @@
 /**
- * @dropwise/planner: the ArkPlanner farming LP (docs/planner-model.md) solved with HiGHS.
+ * @dropwise/planner: the ArkPlanner farming LP (../shared/docs/planner-model.md beside the checkout) solved with HiGHS.
  *
  * Pure: the caller passes the loaded HiGHS runtime and the API data, so this works in Node and
  * in a Web Worker alike.
@@ -16,7 +16,7 @@ export { createPlanner, plan, valuationRequest } from './planner'
 export type { Planner, PlannerOptions, PlannerSources, ValuationRequest } from './planner'
 export { EXP_CARD_IDS, RANKABLE_HALF_WIDTH, Z95 } from './efficiency'
 export type { ItemValue, StageDrop, StageEfficiency, Valuation } from './efficiency'
-export { prepareModel } from './model'
+export { prepareModel } from './lp-model'
 export type { HighsRuntime } from './solve'
 export { formatCount, formatCraftCount, formatValue } from './format'
 export { PSEUDO_DEMAND } from './constants'

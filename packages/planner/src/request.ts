@@ -1,5 +1,5 @@
 import { DEFAULT_CONVERSION_RATE, PSEUDO_DEMAND } from './constants'
-import type { LpShape, PreparedModel } from './model'
+import type { LpShape, PreparedModel } from './lp-model'
 import type { Lang, PlanFailure, PlannerLang, PlanRequest, Server } from './types'
 
 /** A request turned into LP terms. */

@@ -1,5 +1,5 @@
 import type { Highs, Model } from 'highs'
-import type { BuiltLp } from './model'
+import type { BuiltLp } from './lp-model'
 import type { LpStatus } from './types'
 
 /** The HiGHS runtime as `await loadHighs()` returns it (npm package `highs`). */
