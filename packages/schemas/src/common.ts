@@ -57,8 +57,3 @@ export const REPORT_DROP_TYPES = ['REGULAR_DROP', ...DROP_TYPES] as const
 export const CATEGORIES = ['all', 'automated', 'manual'] as const
 export const CategorySchema = z.enum(CATEGORIES)
 export type Category = z.infer<typeof CategorySchema>
-
-/** Branded ids: easy to swap, so the type system keeps them apart. */
-export type StageId = string & { readonly __brand: 'StageId' }
-export type ItemId = string & { readonly __brand: 'ItemId' }
-export type ZoneId = string & { readonly __brand: 'ZoneId' }

@@ -26,7 +26,6 @@ export const PlannerRequestSchema = z
     store: z.boolean().optional(),
   })
   .meta({ id: 'PlannerRequest' })
-export type PlannerRequest = z.infer<typeof PlannerRequestSchema>
 
 /** ArkPlanner's answer plus `lp` (extra keys are harmless to ArkPlanner clients); or `{error, reason}`. */
 export const PlannerResponseSchema = z

@@ -12,7 +12,6 @@ const CsvSchema = z
   .transform((v) => v.split(',').map((s) => s.trim()).filter((s) => s.length > 0))
 
 export const ServerQuerySchema = z.object({ server: ServerSchema.default('CN') })
-export type ServerQuery = z.infer<typeof ServerQuerySchema>
 
 export const MatrixQuerySchema = z.object({
   server: ServerSchema.default('CN'),
@@ -35,7 +34,6 @@ export const PatternQuerySchema = z.object({
   is_personal: QueryBooleanSchema.optional(),
   show_all_patterns: z.string().optional(),
 })
-export type PatternQuery = z.infer<typeof PatternQuerySchema>
 
 /** `GET /export/matrix` (docs/api-extensions.md §3b): the global matrix as a file, optionally one stage's or one item's rows. */
 export const ExportMatrixQuerySchema = z.object({
@@ -46,6 +44,3 @@ export const ExportMatrixQuerySchema = z.object({
   stageId: z.string().min(1).max(128).optional(),
   itemId: z.string().min(1).max(128).optional(),
 })
-export type ExportMatrixQuery = z.infer<typeof ExportMatrixQuerySchema>
-
-export const IdParamsSchema = (key: string) => z.object({ [key]: z.string().min(1) })

@@ -41,10 +41,8 @@ export const ReportRequestSchema = z
 export type ReportRequest = z.infer<typeof ReportRequestSchema>
 
 export const ReportResponseSchema = z.object({ reportHash: z.string().length(37) }).meta({ id: 'ReportResponse' })
-export type ReportResponse = z.infer<typeof ReportResponseSchema>
 
 export const RecallRequestSchema = z.object({ reportHash: PrintableSchema().min(1) }).meta({ id: 'RecallRequest' })
-export type RecallRequest = z.infer<typeof RecallRequestSchema>
 
 /** One entry of a recognition batch: one recognised screenshot, stored as a report with times 1. */
 export const RecognitionEntrySchema = z.object({
@@ -52,7 +50,6 @@ export const RecognitionEntrySchema = z.object({
   drops: z.array(ReportDropSchema).nullish(),
   metadata: ReportMetadataSchema.nullish(),
 })
-export type RecognitionEntry = z.infer<typeof RecognitionEntrySchema>
 
 /**
  * `POST /report/recognition`: a batch of recognised screenshots, plain JSON (ours; the public

@@ -9,4 +9,3 @@ export type AdvancedResult = z.infer<typeof AdvancedResultSchema>
 export const AdvancedResultsResponseSchema = z
   .object({ advanced_results: z.array(AdvancedResultSchema) })
   .meta({ id: 'AdvancedResultsResponse' })
-export type AdvancedResultsResponse = z.infer<typeof AdvancedResultsResponseSchema>

@@ -15,7 +15,6 @@ export const MatrixElementSchema = z
   .meta({ id: 'MatrixElement' })
 export type MatrixElement = z.infer<typeof MatrixElementSchema>
 export const MatrixResponseSchema = z.object({ matrix: z.array(MatrixElementSchema) }).meta({ id: 'MatrixResponse' })
-export type MatrixResponse = z.infer<typeof MatrixResponseSchema>
 
 export const PatternElementSchema = z
   .object({
@@ -31,7 +30,6 @@ export type PatternElement = z.infer<typeof PatternElementSchema>
 export const PatternResponseSchema = z
   .object({ pattern_matrix: z.array(PatternElementSchema) })
   .meta({ id: 'PatternResponse' })
-export type PatternResponse = z.infer<typeof PatternResponseSchema>
 
 export const TrendResultSchema = z
   .object({
