@@ -1,5 +1,7 @@
 // Shared lint rules for every workspace. Kept small: type errors are tsc's job.
+import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
+import localRules from './local-rules.js'
 import serverBoundaries from './server-boundaries.js'
 
 export default tseslint.config(
@@ -29,5 +31,12 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'http', '@dropwise/*/src/*'] }],
     },
   },
+  {
+    // Only the two classic rules (the plugin's recommended set adds the React Compiler's rules).
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  ...localRules,
   ...serverBoundaries,
 )
