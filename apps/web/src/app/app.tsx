@@ -7,13 +7,13 @@ import { useTranslation } from 'react-i18next'
 import { matchRoutes, Outlet, unstable_HistoryRouter as HistoryRouter, useLocation, useRoutes } from 'react-router'
 import { ConfirmDialog } from '../components/feedback/confirm-dialog'
 import { GlobalSnackbar } from '../components/feedback/global-snackbar'
-import { AppShell } from '../components/layout/app-shell'
+import { AppShell } from './shell/app-shell'
 import { RandomBackground } from '../components/random-background'
 import { APP_NAME_SEPARATOR, TITLE_SEPARATOR } from '../config/constants'
 import { env } from '../config/env'
 import { paths } from '../config/paths'
-import { ProbeMount } from '../features/probe/probe-mount'
-import { OutdatedDialog, StorageWarning } from '../features/shell/banners'
+import { ProbeMount } from './probe-mount'
+import { OutdatedDialog, StorageWarning } from './shell/banners'
 import { useAppTheme } from '../features/settings/use-app-theme'
 import { fetchBootDataWhenIdle, queryClient, useDataset } from '../lib/data'
 import { prerenderKey, rememberPrerenderVariant } from '../lib/hydration'
@@ -22,7 +22,7 @@ import { appHistory } from '../lib/history'
 import { buildTitle, type RouteHandle } from './route-handle'
 import { routes, RouteError } from './router'
 
-const UpdatePrompt = lazy(() => import('../features/shell/update-prompt'))
+const UpdatePrompt = lazy(() => import('./shell/update-prompt'))
 
 /** The handles of the routes matching an address, outermost first. */
 const routeHandles = (pathname: string): RouteHandle[] =>

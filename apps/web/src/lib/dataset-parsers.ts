@@ -1,5 +1,5 @@
 import type { FrontendConfig, Item, MatrixElement, Notice, PatternElement, Period, SiteStats, Stage, TrendResult, Zone } from '@dropwise/schemas'
-import { InvalidStructureError, type DatasetId } from './datasets'
+import { InvalidStructureError, type DatasetId } from './dataset-ids'
 import SCHEMAS from './response-schemas.json'
 import { checkSchema, type JsonSchema } from './schema-check'
 

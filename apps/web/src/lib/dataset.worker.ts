@@ -5,7 +5,7 @@
  * start-up datasets (about 4 MB of JSON), and would otherwise block the page while it starts.
  */
 import { parserOf } from './dataset-parsers'
-import type { FromDecoder, ToDecoder } from './dataset-decoder'
+import type { FromDecoder, ToDecoder } from './dataset-protocol'
 
 const scope = self as unknown as DedicatedWorkerGlobalScope
 

@@ -1,5 +1,6 @@
 import type { Category, Server } from '@dropwise/schemas'
 import { TTL } from '../config/constants'
+import type { DatasetId } from './dataset-ids'
 import type { DatasetParsers } from './dataset-parsers'
 
 export interface DatasetContext {
@@ -23,27 +24,7 @@ export interface Dataset<T = unknown> {
   readonly _type?: T
 }
 
-export const DATASET_IDS = [
-  'config',
-  'items',
-  'stages',
-  'zones',
-  'period',
-  'globalMatrix',
-  'globalPatternMatrix',
-  'personalMatrix',
-  'personalPatternMatrix',
-  'trends',
-  'stats',
-] as const
-export type DatasetId = (typeof DATASET_IDS)[number]
-
-export class InvalidStructureError extends Error {
-  constructor(detail: string) {
-    super(`Invalid structure: ${detail}`)
-    this.name = 'InvalidStructureError'
-  }
-}
+export { DATASET_IDS, InvalidStructureError, type DatasetId } from './dataset-ids'
 
 /** Validation (zod and the shared schemas) is loaded on demand: it stays out of the first load. */
 export const loadParsers = () => import('./dataset-parsers')

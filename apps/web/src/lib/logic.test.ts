@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildTitle } from '../app/route-handle'
-import { availableStyles, effectiveStyle, resolveMode, specialPeriodStyle } from '../features/settings/theme-style'
-import { readShellConfig } from '../features/shell/frontend-config'
+import { readShellConfig } from './shell-config'
 import { composeErrorText, compareVersions, isOutdated, needsAuthorization } from './api'
 import { pickBackground } from './background'
 import { createDataCache, DATA_VERSION, PART_CHARS } from './data-cache'
@@ -191,27 +189,7 @@ describe('data cache: large content in parts', () => {
   })
 })
 
-describe('theme style', () => {
-  it('applies special periods by priority and hides unreleased styles', () => {
-    expect(specialPeriodStyle(new Date(2024, 2, 9, 12))).toBe('miku2021')
-    expect(specialPeriodStyle(new Date(2024, 3, 1, 12))).toBe('seaborn')
-    expect(specialPeriodStyle(new Date('2025-09-10T12:00:00+08:00'))).toBe('avemujica')
-    expect(effectiveStyle('default', new Date(2024, 5, 1))).toBe('default')
-    expect(availableStyles(new Date('2023-03-01T00:00:00Z'))).toEqual(['default', 'miku2021'])
-    expect(availableStyles(new Date('2026-01-01T00:00:00Z'))).toContain('avemujica')
-  })
-  it('resolves appearance: system follows the OS and falls back to dark; seaborn forces dark', () => {
-    expect(resolveMode('system', 'default', null)).toBe('dark')
-    expect(resolveMode('system', 'default', false)).toBe('light')
-    expect(resolveMode('light', 'seaborn', false)).toBe('dark')
-  })
-})
-
 describe('misc', () => {
-  it('builds titles from matched routes', () => {
-    expect(buildTitle(['Drop Rates', 'By Item'], 'Dropwise', ' ‹ ', ' │ ')).toBe('By Item ‹ Drop Rates │ Dropwise')
-    expect(buildTitle([], 'Dropwise', ' ‹ ', ' │ ')).toBe('Dropwise')
-  })
   it('picks at most 3 backgrounds a day, rarely the rare one', () => {
     let memo = { last: '', ids: [] as number[] }
     const day = new Date(2024, 0, 1)

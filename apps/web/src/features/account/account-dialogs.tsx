@@ -22,8 +22,8 @@ import { formatDate, formatRelative } from '../../lib/format'
 import { logout } from '../../lib/session'
 import { useSettings } from '../../lib/state-hooks'
 import { settingsStore } from '../../lib/state'
-import { closeLoginDialog, pendingAfterLogin } from './account-manager'
-import { login } from './login'
+import { closeLoginDialog, pendingAfterLogin } from '../../lib/login-dialog'
+import { login } from '../../lib/login'
 
 /** The account menu (logged in) and the login / forgot-ID dialogs, loaded on first use by ./account-manager. */
 export default function AccountDialogs({ username, loginOpen, menu, onMenuClose }: { username: string | null; loginOpen: boolean; menu: HTMLElement | null; onMenuClose: () => void }) {

@@ -6,38 +6,18 @@ import { lazy, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MountWhen } from '../../components/lazy-mount'
 import { useHydrated } from '../../lib/hydration'
+import { isLoginOpen, openLoginDialog, subscribeLogin } from '../../lib/login-dialog'
 import { useAuth } from '../../lib/state-hooks'
 
 /** The dialogs and the account menu load when first opened (./account-dialogs). */
 const AccountDialogs = lazy(() => import('./account-dialogs'))
-
-let loginOpen = false
-let afterLogin: (() => void) | null = null
-/** The callback to run after a successful login (taken by the dialog when it submits). */
-export const pendingAfterLogin = () => afterLogin
-const listeners = new Set<() => void>()
-/** Opens the login dialog from anywhere (the data-source toggle does); `then` runs after success. */
-export const openLoginDialog = (then?: () => void) => {
-  loginOpen = true
-  afterLogin = then ?? null
-  listeners.forEach((l) => l())
-}
-export const closeLoginDialog = () => {
-  loginOpen = false
-  afterLogin = null
-  listeners.forEach((l) => l())
-}
-export const subscribeLogin = (l: () => void) => {
-  listeners.add(l)
-  return () => void listeners.delete(l)
-}
 
 export function AccountManager() {
   const { t } = useTranslation()
   const auth = useAuth()
   // The pre-rendered page is logged out; a stored login appears once hydrated.
   const username = useHydrated() ? auth.username : null
-  const open = useSyncExternalStore(subscribeLogin, () => loginOpen, () => false)
+  const open = useSyncExternalStore(subscribeLogin, isLoginOpen, () => false)
   const [menu, setMenu] = useState<HTMLElement | null>(null)
   return (
     <>

@@ -25,10 +25,10 @@ import { localized } from '../../lib/i18n'
 import { intervalLabelKey } from './labels'
 import { isValidApCost, shapeMatrix, shapeTrend, type QueryDraft, type TrendMap, type TrendSeries } from './query-model'
 import { useStagesOf } from './use-catalog'
-import { SimulatedCaption } from '../charts/simulated-caption'
-import { useSampleBasis } from '../data-source/use-sample-basis'
+import { SimulatedCaption } from '../../components/charts/simulated-caption'
+import { useSampleBasis } from '../../lib/use-sample-basis'
 
-const TrendChart = lazy(() => import('../charts/trend-chart').then((m) => ({ default: m.TrendChart })))
+const TrendChart = lazy(() => import('../../components/charts/trend-chart').then((m) => ({ default: m.TrendChart })))
 
 /** The answer to one query: a matrix table, or per item a trend chart and its table. */
 export function QueryResult({ index, query, result, items }: { index: number; query: QueryDraft; result: AdvancedResult; items: Map<string, Item> }) {

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography'
 import { useTranslation } from 'react-i18next'
 import { formatNumber } from '../../lib/format'
 import { useDataSource } from '../../lib/state-hooks'
-import { useSampleBasis } from './use-sample-basis'
+import { useSampleBasis } from '../../lib/use-sample-basis'
 
 const dateText = (ms: number, lang: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(ms)
 

@@ -7,7 +7,7 @@ import { prefetchDataset, switchCategory } from '../../lib/data'
 import { authStore, dataSourceStore } from '../../lib/state'
 import { useDataSource } from '../../lib/state-hooks'
 import type { Source } from '../../lib/state'
-import { openLoginDialog } from '../account/account-manager'
+import { openLoginDialog } from '../../lib/login-dialog'
 
 /** Global/personal (personal needs a login) and all/automated/manual, as on the stats pages. */
 export function DataSourceToggles() {

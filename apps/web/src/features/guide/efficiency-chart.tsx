@@ -1,8 +1,8 @@
 import { useTheme } from '@mui/material/styles'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { EChart } from '../charts/echart'
-import type { EChartsOption } from '../charts/echarts-core'
+import { EChart } from '../../components/charts/echart'
+import type { EChartsOption } from '../../components/charts/echarts-core'
 import { formatNumber } from '../../lib/format'
 import { EFFICIENCY_DIGITS, formatInterval, type GuideStageRow } from './guide-model'
 

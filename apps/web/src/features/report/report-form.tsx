@@ -27,7 +27,7 @@ import { retryFailed, useDataset } from '../../lib/data'
 import { formatDate } from '../../lib/format'
 import { localized } from '../../lib/i18n'
 import { useDataSource } from '../../lib/state-hooks'
-import { recordStageHistory } from '../stage-selector/stage-selector'
+import { recordStageHistory } from '../../components/stage-selector/stage-selector'
 import { ItemStepper } from './item-stepper'
 import {
   adjustQuantity,

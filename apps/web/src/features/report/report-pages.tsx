@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router'
 import { paths } from '../../config/paths'
-import { StageSelector } from '../stage-selector/stage-selector'
+import { StageSelector } from '../../components/stage-selector/stage-selector'
 import { ReportForm } from './report-form'
 
 /** `/report/stage`: step 1, the shared zone/stage selector without closed stages. */

@@ -5,7 +5,7 @@ import OutlinedInput from '@mui/material/OutlinedInput'
 import Stack from '@mui/material/Stack'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { SEARCH_DEBOUNCE_MS } from './search-constants'
+import { SEARCH_DEBOUNCE_MS } from '../../lib/search/search-constants'
 
 // Fuse.js, the index and the virtual list load only once there is something to search for.
 const SearchResults = lazy(() => import('./search-results'))

@@ -17,9 +17,9 @@ import { paths } from '../../config/paths'
 import { useDataset } from '../../lib/data'
 import { localized } from '../../lib/i18n'
 import { useDataSource } from '../../lib/state-hooks'
-import { probe } from '../probe/probe'
-import { itemDocuments, RESULT_ROW_HEIGHT, stageDocuments, zoneNames, type SearchResult } from './search-documents'
-import type { SearchEngine } from './search-engine'
+import { probe } from '../../lib/probe/probe'
+import { itemDocuments, RESULT_ROW_HEIGHT, stageDocuments, zoneNames, type SearchResult } from '../../lib/search/search-documents'
+import type { SearchEngine } from '../../lib/search/search-engine'
 
 const ZONE_TYPE_KEYS: Record<string, 'browse.zoneType.MAINLINE' | 'browse.zoneType.ACTIVITY' | 'browse.zoneType.ACTIVITY_PERMANENT' | 'browse.zoneType.WEEKLY' | 'browse.zoneType.GACHABOX' | 'browse.zoneType.RECRUIT'> = {
   MAINLINE: 'browse.zoneType.MAINLINE',
@@ -45,7 +45,7 @@ function useSearchEngine() {
     let live = true
     const stageDocs = stageDocuments(stages.data, zones.data, i18n.language, server)
     const itemDocs = itemDocuments(items.data, i18n.language, server)
-    import('./search-engine').then(
+    import('../../lib/search/search-engine').then(
       (m) => live && setEngine({ engine: m.createSearchEngine(stageDocs, itemDocs) }),
       (error: unknown) => live && setEngine({ error }),
     )

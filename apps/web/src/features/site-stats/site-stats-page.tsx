@@ -17,8 +17,8 @@ import { formatDate, formatNumber, formatRelative } from '../../lib/format'
 import { localized } from '../../lib/i18n'
 import { RankingTable, type Column } from './ranking-table'
 import { ReportsCounter } from './stats-overview'
-import { SimulatedCaption } from '../charts/simulated-caption'
-import { useSimulatedPresent } from '../data-source/use-sample-basis'
+import { SimulatedCaption } from '../../components/charts/simulated-caption'
+import { useSimulatedPresent } from '../../lib/use-sample-basis'
 
 
 /** Totals of the statistics page (web-reference row 49). */

@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack'
 import Switch from '@mui/material/Switch'
 import Typography from '@mui/material/Typography'
 import { useTranslation } from 'react-i18next'
-import { browserDoNotTrack, probeSettingsStore, useProbeSettings } from './probe-settings'
+import { browserDoNotTrack, probeSettingsStore, useProbeSettings } from '../../lib/probe/probe-settings'
 
 /** The settings dialog's privacy section: the usage-probe switch, off in effect under Do Not Track. */
 export function ProbeSettingsSection() {

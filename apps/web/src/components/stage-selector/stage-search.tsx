@@ -10,8 +10,8 @@ import { useTranslation } from 'react-i18next'
 import { localized } from '../../lib/i18n'
 import { useDataSource } from '../../lib/state-hooks'
 // The search feature's documents and engine: the same matching (all languages, exact first) as the global search.
-import { stageDocuments } from '../search/search-documents'
-import type { SearchEngine } from '../search/search-engine'
+import { stageDocuments } from '../../lib/search/search-documents'
+import type { SearchEngine } from '../../lib/search/search-engine'
 import { useCategoryTitles, type OnSelect } from './zone-panels'
 import type { ZoneCategory } from './zones'
 
@@ -41,7 +41,7 @@ function useStageEngine(stages: readonly Stage[], zones: readonly Zone[], wanted
     if (!wanted) return
     let live = true
     const docs = stageDocuments(stages, zones, i18n.language, server)
-    import('../search/search-engine').then(
+    import('../../lib/search/search-engine').then(
       (m) => live && setEngine(m.createSearchEngine(docs, [])),
       // A failed chunk: the box says nothing was found; the zone lists below still work.
       () => live && setEngine(null),

@@ -8,7 +8,7 @@ import { useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { OUTDATED_DIALOG_WIDTH, UPGRADE_RELOAD_MS } from '../../config/constants'
 import { outdatedStore } from '../../lib/session'
-import { resetAll } from '../settings/reset-all-dialog'
+import { resetAll } from '../../features/settings/reset-all-dialog'
 
 /** Blocking dialog when a response said this client is outdated (see ./banners). */
 export default function OutdatedDialogView() {

@@ -1,5 +1,5 @@
-import { bool, isRecord, shape } from '../../lib/guards'
-import { createPersistedStore, useStore } from '../../lib/persisted-store'
+import { bool, isRecord, shape } from '../guards'
+import { createPersistedStore, useStore } from '../persisted-store'
 
 /** 32 characters from [A-Za-z0-9] (spec 000 §9). */
 export const PROBE_UID_LENGTH = 32

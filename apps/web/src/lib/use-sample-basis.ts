@@ -1,8 +1,8 @@
 import type { Server } from '@dropwise/schemas'
 import { useQuery } from '@tanstack/react-query'
-import { apiGetJson } from '../../lib/api'
-import { useDataset } from '../../lib/data'
-import { isRecord } from '../../lib/guards'
+import { apiGetJson } from './api'
+import { useDataset } from './data'
+import { isRecord } from './guards'
 
 export interface BasisCount {
   runs: number

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
-import { env } from '../../config/env'
-import { probe, startProbe } from './probe'
+import { env } from '../config/env'
+import { probe, startProbe } from '../lib/probe/probe'
 
 /**
  * Mounted once inside the router: starts the probe after the first render (when the browser is

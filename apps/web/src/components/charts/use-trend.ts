@@ -11,11 +11,11 @@ export interface PairTrend {
 
 /**
  * The global trend of one (stage, item) pair, or undefined (no data, still loading, or the personal
- * source: trends are global data and would not describe a personal table).
+ * source: trends are global data and would not describe a personal table). `enabled: false` asks nothing yet.
  */
-export const useTrend = (stageId: string, itemId: string) => {
+export const useTrend = (stageId: string, itemId: string, enabled = true) => {
   const { source } = useDataSource()
-  const query = useDataset('trends', { enabled: source === 'global' })
+  const query = useDataset('trends', { enabled: enabled && source === 'global' })
   const stage = source === 'global' ? query.data?.[stageId] : undefined
   const result = stage?.results[itemId]
   const trend: PairTrend | undefined =

@@ -1,4 +1,4 @@
-import { isRecord } from '../../lib/guards'
+import { isRecord } from './guards'
 
 /**
  * Fields of GET /config the shell reads (the server returns the admin-maintained object verbatim):

@@ -28,7 +28,7 @@ import { BASE_LOCALES, baseOf, isLocale } from '../../lib/i18n'
 import type { ThemeStyle } from '../../lib/state'
 import { useSettings } from '../../lib/state-hooks'
 import { chooseLocale } from '../../features/settings/choose-locale'
-import { Pill } from '../pill'
+import { Pill } from '../../components/pill'
 
 export interface MenuEntry {
   title: ParseKeys

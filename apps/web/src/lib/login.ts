@@ -1,6 +1,6 @@
-import { apiRequest } from '../../lib/api'
-import { loadParsers } from '../../lib/datasets'
-import { adoptUserId } from '../../lib/session'
+import { apiRequest } from './api'
+import { loadParsers } from './datasets'
+import { adoptUserId } from './session'
 
 export type LoginResult = { ok: true; id: string } | { ok: false; reason: 'not-found' | 'failed'; message: string }
 

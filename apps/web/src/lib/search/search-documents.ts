@@ -2,7 +2,7 @@ import type { Item, Server, Stage, Zone } from '@dropwise/schemas'
 // The importer's pinyin of the Chinese zone names and stage codes (about 3 KB gzip), keyed by the name:
 // the v2 API carries no pronunciation for zones and stages, and a pinyin dictionary would be ~140 KB gzip.
 import SEED_PRON from '../../../../../data/seed/pron.json'
-import { BASE_LOCALES, baseOf, isLocale, localized, type BaseLocale } from '../../lib/i18n'
+import { BASE_LOCALES, baseOf, isLocale, localized, type BaseLocale } from '../i18n'
 
 /**
  * What the global search and the stage selector's search index (spec 000 §5, web-reference §2.7,

@@ -1,6 +1,6 @@
 import type { ProbeAdvancedQuery, ProbeEvent, ProbeLanguage } from '@dropwise/schemas/probe'
-import { i18next } from '../../lib/i18n'
-import { whenIdle } from '../../lib/idle'
+import { i18next } from '../i18n'
+import { whenIdle } from '../idle'
 import { browserDoNotTrack, currentUid, probeAllowed, probeSettingsStore } from './probe-settings'
 import type { ProbeRuntime, ProbeRuntimeOptions } from './probe-runtime'
 

@@ -12,7 +12,7 @@ import { useStore } from '../../lib/persisted-store'
 import { outdatedStore } from '../../lib/session'
 import { mirrorStore } from '../../lib/state'
 import { onStorageDegraded } from '../../lib/storage'
-import { readShellConfig } from './frontend-config'
+import { readShellConfig } from '../../lib/shell-config'
 
 export function useShellConfig() {
   const config = useDataset('config')
