@@ -48,7 +48,7 @@ const compressed = (text: string, ext: string) =>
 
 /**
  * `<html data-demo>` while the data holds simulated demo reports: the app's stylesheet and first render
- * show the demo banner from the first paint (apps/web features/shell/banners.tsx), instead of pushing
+ * show the demo banner from the first paint (apps/web app/shell/banners.tsx), instead of pushing
  * the page down when `/config` arrives. An attribute, not a script: the pages' CSP hashes stay as built.
  */
 export const markDemo = (html: string) => html.replace(/<html(?=[\s>])/i, '<html data-demo')

@@ -1,7 +1,7 @@
 import type { Item, MatrixElement, Stage, Zone } from '@dropwise/schemas'
 import { UNKNOWN_AP_COST, confidenceInterval, isLowSample, type RateInterval } from '@dropwise/stats'
 import type { Server } from '@dropwise/schemas'
-import { existsOn } from '../stage-selector/zones'
+import { existsOn } from '../../components/stage-selector/zones'
 
 /**
  * The statistics table's numbers (spec 000 §3-4, web-reference §2.2), as pure functions:

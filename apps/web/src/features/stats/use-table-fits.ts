@@ -18,7 +18,9 @@ export function useTableFits(resetKey: string) {
   const neededWidth = needed?.key === resetKey ? needed.width : null
   const fits = neededWidth === null ? !phone : width >= neededWidth
 
-  // After every render as a table (a new page of rows may be wider): does it fit?
+  // After every render as a table (a new page of rows may be wider): does it fit? It sets state only
+  // while the table fits and is too wide, which makes it no longer fit: no chain of updates.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberately after every render (see above)
   useLayoutEffect(() => {
     const table = tableRef.current
     const box = containerRef.current
