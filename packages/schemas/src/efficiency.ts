@@ -2,15 +2,21 @@ import { z } from 'zod'
 import { ServerSchema } from './common'
 import { QueryBooleanSchema } from './queries'
 
-/** `GET /efficiency` query: the server, and whether LMD and exp are valued (the planner's defaults: both). */
-export const EfficiencyQuerySchema = z.object({
+/** The server, and whether LMD and exp are valued (the planner's defaults: both). */
+const EfficiencyChoiceSchema = z.object({
   server: ServerSchema.default('CN'),
   lmd: QueryBooleanSchema.optional().describe('value LMD (the planner’s gold_demand); default true'),
   exp: QueryBooleanSchema.optional().describe('value exp (the planner’s exp_demand); default true'),
 })
+
+/** `GET /efficiency` query: the choice, and optionally one stage's or one item's part of the answer (docs/api-extensions.md §3f). */
+export const EfficiencyQuerySchema = EfficiencyChoiceSchema.extend({
+  stageId: z.string().min(1).max(128).optional().describe('only this stage in `stages` (the same figures as in the whole answer)'),
+  itemId: z.string().min(1).max(128).optional().describe('only this item in `values`, only the stages it drops from in `stages`, and only it in their `drops`'),
+})
 export type EfficiencyQuery = z.infer<typeof EfficiencyQuerySchema>
 
-export const ExportEfficiencyQuerySchema = EfficiencyQuerySchema.extend({ format: z.enum(['csv', 'json']).default('csv') })
+export const ExportEfficiencyQuerySchema = EfficiencyChoiceSchema.extend({ format: z.enum(['csv', 'json']).default('csv') })
 
 const IntervalSchema = z.tuple([z.number(), z.number()]).describe('95 % interval [lo, hi]')
 

@@ -64,6 +64,32 @@ describe.each(dbTargets())('GET /efficiency on $name', (target) => {
     expect(bad.json()).toMatchObject({ code: 'INVALID_REQUEST' })
   })
 
+  it('answers one stage or one item with the figures of the whole answer (the stats pages’ badges)', async () => {
+    const whole = await get('/api/v2/efficiency?server=CN')
+    const stage = whole.stages.find((s) => s.used)!
+    const one = await get(`/api/v2/efficiency?server=CN&stageId=${stage.stageId}`)
+    expect(one.stages).toEqual([stage])
+    expect(one.values).toEqual(whole.values)
+    expect(one.computedAt).toBe(whole.computedAt)
+    const itemId = '30012'
+    const item = await get(`/api/v2/efficiency?server=CN&itemId=${itemId}`)
+    expect(item.values).toEqual(whole.values.filter((v) => v.itemId === itemId))
+    expect(item.values).toHaveLength(1)
+    const dropping = whole.stages.filter((s) => s.drops.some((d) => d.itemId === itemId))
+    expect(item.stages).toEqual(dropping.map((s) => ({ ...s, drops: s.drops.filter((d) => d.itemId === itemId) })))
+    expect(item.stages.every((s) => s.drops.length === 1)).toBe(true)
+    expect(item.stages.length).toBeGreaterThan(0)
+    expect(item.stages.length).toBeLessThan(whole.stages.length)
+    // Both narrow; an unknown id gives empty lists, not an error.
+    const both = await get(`/api/v2/efficiency?server=CN&stageId=${item.stages[0]!.stageId}&itemId=${itemId}`)
+    expect(both.stages).toEqual([item.stages[0]])
+    expect(both.values).toEqual(item.values)
+    expect((await get('/api/v2/efficiency?server=CN&stageId=no_such_stage')).stages).toEqual([])
+    const long = await ctx.app.inject({ method: 'GET', url: `/api/v2/efficiency?server=CN&itemId=${'x'.repeat(129)}` })
+    expect(long.statusCode).toBe(400)
+    expect(long.json()).toMatchObject({ code: 'INVALID_REQUEST' })
+  })
+
   it('exports CSV and JSON with the licence attribution', async () => {
     const csv = await ctx.app.inject({ method: 'GET', url: '/api/v2/export/efficiency?server=JP' })
     expect(csv.statusCode).toBe(200)

@@ -22,6 +22,22 @@ const toCsv = (r: EfficiencyResponse, code: (stageId: string) => string) =>
     ),
   ].join('\r\n')}\r\n`
 
+/**
+ * One stage's or one item's part of the answer (the stats pages' badges: a few hundred bytes instead of
+ * the whole guide's ~270 KB gzip). `itemId` also keeps only that item in each stage's `drops`. The figures
+ * are those of the whole answer; an unknown id gives empty lists.
+ */
+export const narrow = (r: EfficiencyResponse, stageId: string | undefined, itemId: string | undefined): EfficiencyResponse => {
+  if (stageId === undefined && itemId === undefined) return r
+  return {
+    ...r,
+    values: itemId === undefined ? r.values : r.values.filter((v) => v.itemId === itemId),
+    stages: r.stages
+      .filter((s) => (stageId === undefined || s.stageId === stageId) && (itemId === undefined || s.drops.some((d) => d.itemId === itemId)))
+      .map((s) => (itemId === undefined ? s : { ...s, drops: s.drops.filter((d) => d.itemId === itemId) })),
+  }
+}
+
 /** `GET /efficiency` (item values and stage efficiency, the farming guide's numbers) and its export. */
 export const efficiencyRoutes: FastifyPluginAsyncZod<{ efficiency: EfficiencyService; catalog: CatalogService }> = async (app, { efficiency, catalog }) => {
   app.get(
@@ -35,10 +51,10 @@ export const efficiencyRoutes: FastifyPluginAsyncZod<{ efficiency: EfficiencySer
       },
     },
     async (req, reply) => {
-      const { server, lmd = true, exp = true } = req.query
+      const { server, lmd = true, exp = true, stageId, itemId } = req.query
       const { response } = await efficiency.get({ server, lmd, exp })
       setPublicCache(reply, response.computedAt)
-      return response
+      return narrow(response, stageId, itemId)
     },
   )
   app.get(

@@ -10,19 +10,20 @@ import { paths } from '../../config/paths'
 import { formatNumber } from '../../lib/format'
 import { useDataSource } from '../../lib/state-hooks'
 import { EFFICIENCY_DIGITS, formatInterval, sanityDigits, valueOfItem } from './guide-model'
-import { useEfficiency } from './get-efficiency'
+import { useEfficiencyPart } from './get-efficiency'
 
 /*
  * The guide's figure on the stats pages: a small chip linking to the farming guide, with the planner's
  * defaults (LMD and EXP valued). A skeleton of the chip's size holds its place while the figures load;
- * nothing is shown for a stage or item the guide does not list.
+ * for a stage or item the guide does not list, the place stays empty.
  */
 
 const CHIP_HEIGHT = 24
 
 function Badge({ loading, label, hint, to, testId }: { loading: boolean; label: string | null; hint: string; to: string; testId: string }): ReactNode {
   if (loading) return <Skeleton variant="rounded" width={160} height={CHIP_HEIGHT} aria-hidden />
-  if (label === null) return null
+  // Its place stays (the page below does not move up when the answer says there is no figure).
+  if (label === null) return <Box sx={{ height: CHIP_HEIGHT }} aria-hidden />
   return (
     <Box>
       <Tooltip title={hint} describeChild>
@@ -48,7 +49,7 @@ function Badge({ loading, label, hint, to, testId }: { loading: boolean; label: 
 export function StageEfficiencyBadge({ stageId }: { stageId: string }) {
   const { t, i18n } = useTranslation()
   const { server } = useDataSource()
-  const { data, isPending } = useEfficiency({ server, lmd: true, exp: true })
+  const { data, isPending } = useEfficiencyPart({ server, lmd: true, exp: true }, { stageId })
   const stage = data?.stages.find((s) => s.stageId === stageId)
   const label = stage ? t('guide.badge.stage', { value: formatInterval(stage.efficiency, stage.interval, i18n.language, EFFICIENCY_DIGITS) }) : null
   return <Badge loading={isPending} label={label} hint={t('guide.badge.stageHint')} to={paths.guide.href()} testId="guide-badge-stage" />
@@ -58,7 +59,7 @@ export function StageEfficiencyBadge({ stageId }: { stageId: string }) {
 export function ItemValueBadge({ itemId }: { itemId: string }) {
   const { t, i18n } = useTranslation()
   const { server } = useDataSource()
-  const { data, isPending } = useEfficiency({ server, lmd: true, exp: true })
+  const { data, isPending } = useEfficiencyPart({ server, lmd: true, exp: true }, { itemId })
   const value = data ? valueOfItem(data, itemId) : null
   const label = value === null ? null : t('guide.badge.item', { value: formatNumber(value, i18n.language, sanityDigits(value)) })
   return <Badge loading={isPending} label={label} hint={t('guide.badge.itemHint')} to={paths.guide.href(itemId)} testId="guide-badge-item" />

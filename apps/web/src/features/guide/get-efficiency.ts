@@ -1,5 +1,5 @@
 import { EfficiencyResponseSchema, type EfficiencyResponse, type Server } from '@dropwise/schemas'
-import { queryOptions, useQuery } from '@tanstack/react-query'
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiGetJson } from '../../lib/api'
 
 export interface EfficiencyParams {
@@ -10,14 +10,22 @@ export interface EfficiencyParams {
   exp: boolean
 }
 
+/** One stage's or one item's part of the answer (`stageId`, `itemId`: the stats pages' badges). */
+export interface EfficiencyPart {
+  stageId?: string
+  itemId?: string
+}
+
 /** The server answers from memory and sends `max-age=300`: asking again sooner gains nothing. */
 const STALE_MS = 300_000
 
 /** `GET /efficiency` (docs/api-extensions.md §3f), checked against the shared schema. */
-export const getEfficiency = (q: EfficiencyParams, signal?: AbortSignal): Promise<EfficiencyResponse> => {
+export const getEfficiency = (q: EfficiencyParams, signal?: AbortSignal, part: EfficiencyPart = {}): Promise<EfficiencyResponse> => {
   const params = new URLSearchParams({ server: q.server })
   if (!q.lmd) params.set('lmd', 'false')
   if (!q.exp) params.set('exp', 'false')
+  if (part.stageId !== undefined) params.set('stageId', part.stageId)
+  if (part.itemId !== undefined) params.set('itemId', part.itemId)
   return apiGetJson(`/efficiency?${params.toString()}`, signal).then((d) => EfficiencyResponseSchema.parse(d))
 }
 
@@ -34,3 +42,19 @@ export const efficiencyQueryOptions = (q: EfficiencyParams) =>
  */
 export const useEfficiency = (q: EfficiencyParams) =>
   useQuery({ ...efficiencyQueryOptions(q), placeholderData: (previous) => (previous?.server === q.server ? previous : undefined) })
+
+/**
+ * One stage's or one item's part, for the stats pages' badges: a few hundred bytes where the whole
+ * answer is ~270 KB gzip (and a long parse on the page). The guide's whole answer, when it is in
+ * memory, holds the part already and stands in for it.
+ */
+export const useEfficiencyPart = (q: EfficiencyParams, part: EfficiencyPart) => {
+  const client = useQueryClient()
+  return useQuery({
+    queryKey: ['efficiency', q, part],
+    queryFn: () => getEfficiency(q, undefined, part),
+    staleTime: STALE_MS,
+    initialData: () => client.getQueryData<EfficiencyResponse>(['efficiency', q]),
+    initialDataUpdatedAt: () => client.getQueryState(['efficiency', q])?.dataUpdatedAt,
+  })
+}
