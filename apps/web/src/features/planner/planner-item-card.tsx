@@ -8,6 +8,13 @@ import { useTranslation } from 'react-i18next'
 import { ItemIcon } from '../../components/item-icon'
 import { NumberStepper } from './number-stepper'
 
+/**
+ * Over a hundred cards: the browser lays out and paints only those near the screen (the rest keep the
+ * height they had, or about a card's, so the scroll bar does not jump); find in page and screen readers
+ * still reach them all.
+ */
+const OFFSCREEN = { contentVisibility: 'auto', containIntrinsicSize: 'auto 124px' } as const
+
 /** One planner item: its icon and name, and steppers for the count needed and the count owned. */
 export const ItemStepper = memo(function ItemStepper({
   item,
@@ -24,7 +31,7 @@ export const ItemStepper = memo(function ItemStepper({
 }) {
   const { t } = useTranslation()
   return (
-    <Card variant="outlined" component="li" data-testid={`planner-item-${item.itemId}`} aria-label={name}>
+    <Card variant="outlined" component="li" data-testid={`planner-item-${item.itemId}`} aria-label={name} sx={OFFSCREEN}>
       <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
           <ItemIcon item={item} size={32} />
