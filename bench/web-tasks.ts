@@ -1,5 +1,5 @@
-// npm run bench:web-tasks
-// Where the first load of `/` spends its main-thread time: an unthrottled Chromium trace (phone
+// npm run bench:web-tasks [-- /path]
+// Where the first load of `/` (or the path given) spends its main-thread time: an unthrottled Chromium trace (phone
 // viewport, en-US) of the built app served by our server, listing every main-thread task over 12 ms
 // (about 50 ms at Lighthouse's 4x CPU slowdown, i.e. what counts as blocking time) with the trace
 // events inside it and the functions the CPU profiler sampled most in it. A diagnostic beside
@@ -22,13 +22,15 @@ interface ProfileNode {
 }
 
 const THRESHOLD_US = 12_000
+/** The address to load: `npm run bench:web-tasks -- /planner` (default `/`). */
+const PATH = process.argv.slice(2).find((a) => a.startsWith('/')) ?? '/'
 
 const { server, browser } = await startWebBench()
 try {
   const ctx = await browser.newContext({ serviceWorkers: 'block', locale: 'en-US', viewport: { width: 412, height: 823 }, isMobile: true })
   const page = await ctx.newPage()
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler'] })
-  await page.goto(`${server.url}/`, { waitUntil: 'networkidle' })
+  await page.goto(`${server.url}${PATH}`, { waitUntil: 'networkidle' })
   await page.waitForTimeout(2500)
   const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents
 
