@@ -1,14 +1,28 @@
 import type { Plugin } from 'vite'
+import { earlyRequestsScript } from './early-requests'
+
+/** src/config/env.ts's default `apiBase`. */
+export const DEFAULT_API_BASE = '/PenguinStats/api/v2'
+/** @dropwise/schemas' SERVERS and CATEGORIES, defaults first (early-requests.test.ts compares them). */
+export const SERVERS = ['CN', 'US', 'JP', 'KR'] as const
+export const CATEGORIES = ['all', 'automated', 'manual'] as const
+let apiBase = DEFAULT_API_BASE
 
 /**
  * `<link rel="modulepreload">` for what the first render of `/` needs beyond the entry's own imports
  * (Vite only preloads static imports): the home page chunk with its imports, and the start locale
  * chunk of the language the app will pick (saved setting, else the browser's first supported
  * language, else zh, as lib/i18n.ts decides). They then download alongside the entry instead of after it.
+ * On an item or a stage page: that page's chunk, and the page's first data (./early-requests.ts).
  */
 export const preloadStart = (): Plugin => ({
   name: 'dropwise-preload-start',
   apply: 'build',
+  configResolved(config) {
+    // As src/config/env.ts reads it (Vite's loaded VITE_ variables).
+    const base: unknown = config.env.VITE_API_BASE
+    apiBase = typeof base === 'string' && base.length > 0 ? base : DEFAULT_API_BASE
+  },
   transformIndexHtml: {
     order: 'post',
     handler(html, ctx) {
@@ -31,10 +45,27 @@ export const preloadStart = (): Plugin => ({
       }
       const already = closure([entry.fileName])
       const homeFiles = [...closure([home.fileName])].filter((f) => !already.has(f))
+      // The item and stage pages' chunk (one lazy module holds both) with what it imports.
+      const isStats = (id: string) => id.endsWith('/src/features/stats/stats-pages.tsx')
+      const stats = chunks.find((c) => isStats(c.facadeModuleId ?? '')) ?? chunks.find((c) => c.moduleIds.some(isStats))
+      if (!stats) throw new Error('dropwise-preload-start: the stats pages chunk was not found')
+      const statsFiles = [...closure([stats.fileName])].filter((f) => !already.has(f))
+      const early = earlyRequestsScript({
+        apiBase,
+        servers: SERVERS,
+        categories: CATEGORIES,
+        dataSourceKey: 'penguin-stats-data-source',
+        dataCacheKey: 'penguin-stats-data',
+        dataCacheVersion: 2,
+      })
       const locales: Record<string, string> = {}
+      // Every page but home also waits for its language's page strings (src/app/router.tsx `page`).
+      const pageLocales: Record<string, string> = {}
       for (const [lang, file] of [['zh', 'zh-CN'], ['en', 'en'], ['ja', 'ja-JP'], ['ko', 'ko-KR']] as const) {
         const chunk = chunks.find((c) => c.name === `locale-${file}`)
         if (chunk) locales[lang] = `/${chunk.fileName}`
+        const pages = chunks.find((c) => c.name === `locale-pages-${file}`)
+        if (pages) pageLocales[lang] = `/${pages.fileName}`
       }
       // Also: a pre-rendered `/` (prerenderHome) in another language or colour mode than this visitor's, or
       // on a wide screen, or under another theme, is hidden before it paints (html.pre-off, index.html);
@@ -48,7 +79,9 @@ var pre=d.querySelector('meta[name=dropwise-prerender]'),q=function(x){return !!
 var o=k===true||k==='dark'?'dark':k===false||k==='light'?'light':q('(prefers-color-scheme: dark)')?'dark':'light';
 var fits=pre&&!(pre.content!==l+'.'+o||(s.themeStyle&&s.themeStyle!=='default')||q('(min-width: 900px)'));
 if(pre&&!fits)d.documentElement.classList.add('pre-off');
-var go=function(){add(m[l]);if(location.pathname==='/')h.forEach(add);if(window.__dropwiseStart)window.__dropwiseStart()},done=0,once=function(){if(!done++)go()};
+var pm=${JSON.stringify(pageLocales)},go=function(){add(m[l]);if(location.pathname==='/')h.forEach(add);else if(pm[l])add(pm[l]);if(window.__dropwiseStart)window.__dropwiseStart()},done=0,once=function(){if(!done++)go()};
+if(/^\\/result\\/(item|stage)\\/./.test(location.pathname))${JSON.stringify(statsFiles.map((f) => `/${f}`))}.forEach(add);
+${early}
 if(fits){requestAnimationFrame(function(){setTimeout(once)});setTimeout(once,100)}else once()})()`
       return [{ tag: 'script', children: script, injectTo: 'head' }]
     },

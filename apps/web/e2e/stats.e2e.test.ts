@@ -7,9 +7,9 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addTestScript, e2eBackends, ensureWebBuild, hasChromium, launchServerAndBrowser, repoRoot, type RunningServer, settle, watch } from './harness'
+import { addTestScript, e2eBackends, hasChromium, repoRoot, settle, setUpServerAndBrowser, watch } from './harness'
 
 interface MatrixRow {
   stageId: string
@@ -38,30 +38,25 @@ const prng = (seed: number) => () => {
 }
 
 describe.skipIf(!chromium).each(e2eBackends('stats'))('stats pages in Chromium on $name', ({ env }) => {
-  let server: RunningServer
-  let browser: Browser
+  const e2e = setUpServerAndBrowser(env)
   let ctx: BrowserContext
   let matrix: MatrixRow[]
   let stages: Map<string, StageRow>
 
   beforeAll(async () => {
-    ensureWebBuild((s) => console.log(s))
-    ;({ server, browser } = await launchServerAndBrowser(env))
-    const raw = (await (await fetch(`${server.url}${API}/_private/result/matrix/CN/global/all`)).json()) as MatrixRow[] | { matrix: MatrixRow[] }
+    const raw = (await (await fetch(`${e2e.server.url}${API}/_private/result/matrix/CN/global/all`)).json()) as MatrixRow[] | { matrix: MatrixRow[] }
     matrix = Array.isArray(raw) ? raw : raw.matrix
-    const stageList = (await (await fetch(`${server.url}${API}/stages?server=CN`)).json()) as StageRow[]
+    const stageList = (await (await fetch(`${e2e.server.url}${API}/stages?server=CN`)).json()) as StageRow[]
     stages = new Map(stageList.map((s) => [s.stageId, s]))
-    ctx = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 900 }, serviceWorkers: 'block' })
+    ctx = await e2e.browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 900 }, serviceWorkers: 'block' })
   }, 300_000)
 
   afterAll(async () => {
     await ctx?.close().catch(() => undefined)
-    await browser?.close().catch(() => undefined)
-    await server?.stop()
   })
 
   const open = async (page: Page, path: string) => {
-    await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' })
+    await page.goto(`${e2e.server.url}${path}`, { waitUntil: 'networkidle' })
     await page.waitForSelector('#main', { timeout: 20_000 })
     await page.waitForFunction(() => !document.querySelector('[data-testid="route-loading"]'), undefined, { timeout: 20_000 })
   }
@@ -171,6 +166,57 @@ describe.skipIf(!chromium).each(e2eBackends('stats'))('stats pages in Chromium o
     expect(problems).toEqual([])
     await page.close()
   }, 240_000)
+
+  it('a shared link shows the API numbers from its own rows, before the whole matrix (issue 21)', async () => {
+    for (const { path, mode, id } of [
+      { path: '/result/item/30012', mode: 'item', id: '30012' },
+      { path: '/result/stage/main_1/main_01-07', mode: 'stage', id: 'main_01-07' },
+      { path: '/result/item/30073', mode: 'item', id: '30073' },
+    ] as const) {
+      // A fresh profile: nothing in the data cache, as for a visitor following a link.
+      const fresh = await e2e.browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 900 }, serviceWorkers: 'block' })
+      const page = await fresh.newPage()
+      const problems = watch(page)
+      // When the page's body shows (the hold lets go), by the page's own clock.
+      await page.addInitScript(() => {
+        new MutationObserver((_, observer) => {
+          if (!document.querySelector('[data-testid="page-hold"][data-ready="true"]')) return
+          ;(window as unknown as { readyAt: number }).readyAt = performance.now()
+          observer.disconnect()
+        }).observe(document, { subtree: true, childList: true, attributes: true })
+      })
+      await page.goto(`${e2e.server.url}${path}`)
+      await page.waitForSelector('[data-testid="page-hold"][data-ready="true"]', { timeout: 30_000 })
+      const { readyAt, requests } = await page.evaluate(() => ({
+        readyAt: (window as unknown as { readyAt: number }).readyAt,
+        requests: performance.getEntriesByType('resource').map((r) => ({ url: new URL(r.name).pathname + new URL(r.name).search, at: r.startTime })),
+      }))
+      const slice = requests.find((r) => r.url.startsWith(`${API}/result/matrix?`) && r.url.includes(`${mode === 'item' ? 'itemFilter' : 'stageFilter'}=${id}`))
+      expect(slice, path).toBeDefined()
+      expect(slice!.at).toBeLessThan(readyAt)
+      // The whole matrix follows once the page shows, not before.
+      expect(requests.filter((r) => r.url.includes('/_private/result/matrix/') && r.at < readyAt), path).toEqual([])
+      const expected = matrix.filter((m) => (mode === 'item' ? m.itemId : m.stageId) === id)
+      if (expected.length > 10) {
+        await page.click('[data-testid="page-size"] [role="combobox"]')
+        await page.click('li[role="option"][data-value="-1"]')
+      }
+      await expect.poll(() => page.locator('[data-testid="stats-row"]').count()).toBe(expected.length)
+      const seen = await page.$$eval('[data-testid="stats-row"]', (trs) =>
+        trs.map((tr) => ({
+          key: `${tr.getAttribute('data-stage-id')}|${tr.getAttribute('data-item-id')}`,
+          times: Number((tr.querySelector('[data-testid="cell-times"]')?.textContent ?? '').replace(/\D/g, '')),
+          quantity: Number((tr.querySelector('[data-testid="cell-quantity"]')?.textContent ?? '').replace(/\D/g, '')),
+        })),
+      )
+      expect(seen.sort((a, b) => a.key.localeCompare(b.key)), path).toEqual(
+        expected.map((m) => ({ key: `${m.stageId}|${m.itemId}`, times: m.times, quantity: m.quantity })).sort((a, b) => a.key.localeCompare(b.key)),
+      )
+      await settle(page)
+      expect(problems).toEqual([])
+      await fresh.close()
+    }
+  }, 180_000)
 
   it('axe-core finds no serious or critical violation on the item and stage pages', async () => {
     const axe = readFileSync(join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8')

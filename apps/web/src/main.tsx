@@ -6,6 +6,8 @@ import { App } from './app/app'
 import { preloadPage } from './app/router'
 import { effectiveStyle, resolveMode } from './features/settings/theme-style'
 import { themeFor } from './features/settings/use-app-theme'
+import { startDecoder } from './lib/dataset-decoder'
+import { HOLDING_PAGE } from './lib/first-content'
 import { prerenderKey, startHydration } from './lib/hydration'
 import { baseOf, detectLocale, initI18n, isLocale, isSeaborn } from './lib/i18n'
 import { readUserCookie, removeUserCookie, adoptUserId, installApiHooks } from './lib/session'
@@ -22,6 +24,8 @@ if (cookieUser) {
 
 // The page being opened loads alongside the strings instead of after the first render.
 const pageLoaded = preloadPage(location.pathname)
+// An item or a stage page's data is on its way already (index.html): its decoder starts loading too.
+if (HOLDING_PAGE.test(location.pathname)) startDecoder()
 
 const settings = settingsStore.get()
 const locale = isLocale(settings.language) ? settings.language : detectLocale(navigator.languages ?? [navigator.language])

@@ -47,6 +47,7 @@ export const preloadPage = (pathname: string): Promise<unknown> =>
   )
 // One module per feature (each lazily loaded); the route table below is the only place that names them.
 const stats = () => import('../features/stats/stats-pages')
+const stageSelect = () => import('../features/stats/stage-select-page')
 const report = () => import('../features/report/report-pages')
 const recognition = () => import('../features/recognition/recognition-page')
 const planner = () => import('../features/planner/planner-page')
@@ -115,7 +116,7 @@ export const routes: RouteObject[] = [
         path: paths.statsByStage.path,
         handle: h({ name: paths.statsByStage.name, title: 'menu.statsByStage' }),
         children: [
-          { index: true, element: page(stats, (m) => m.StatsByStage) },
+          { index: true, element: page(stageSelect, (m) => m.StatsByStage) },
           { path: paths.statsByStageSelected.path, handle: h({ name: paths.statsByStageSelected.name }), element: page(stats, (m) => m.StatsByStageSelected) },
         ],
       },

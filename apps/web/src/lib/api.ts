@@ -1,5 +1,6 @@
 import { API_TIMEOUT_MS } from '../config/constants'
 import { env } from '../config/env'
+import { takeEarlyResponse } from './early-requests'
 
 /** URL fragments whose requests carry `Authorization: PenguinID <id>` when logged in (spec 000 §7). */
 export const AUTHORIZED_FRAGMENTS = ['/report', '/report/recall', 'personal', '/result/advanced', '/recognition/defects/report']
@@ -99,7 +100,10 @@ export const apiRequest = async (path: string, opts: RequestOptions = {}): Promi
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout
   let res: Response
   try {
-    res = await fetch(url, { method: opts.method ?? 'GET', body: opts.body, headers, credentials: 'include', signal })
+    const request = () => fetch(url, { method: opts.method ?? 'GET', body: opts.body, headers, credentials: 'include', signal })
+    // A GET the start-up script sent already (item and stage pages): its answer, or a request of our own if it failed.
+    const early = (opts.method ?? 'GET') === 'GET' && headers.Authorization === undefined ? takeEarlyResponse(path) : undefined
+    res = early ? await early.catch(request) : await request()
   } catch (err) {
     throw new ApiError(composeErrorText(null, err, hooks.maintenanceText()), null)
   }

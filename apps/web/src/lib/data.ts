@@ -3,7 +3,8 @@ import { QueryClient, useQuery, type UseQueryResult } from '@tanstack/react-quer
 import { useEffect, useState } from 'react'
 import { apiRequest } from './api'
 import { createDataCache } from './data-cache'
-import { decodeDataset } from './dataset-decoder'
+import { decodeDataset, startDecoder } from './dataset-decoder'
+import { afterFirstContent } from './first-content'
 import { whenIdle } from './idle'
 import { BOOT_DATASETS, bucketOf, datasets, entryName, type DatasetData, type DatasetId } from './datasets'
 import { useStore } from './persisted-store'
@@ -31,6 +32,7 @@ export const datasetKey = (id: DatasetId, server: Server, category: Category, us
  */
 const fetchDataset = async (id: DatasetId, server: Server, category: Category, signal: AbortSignal, withData: boolean) => {
   const d = datasets[id]
+  startDecoder()
   const { text } = await apiRequest(d.path({ server, category }), { signal })
   const { data, json } = await decodeDataset(id, text, { data: withData, json: d.persist })
   if (d.persist) {
@@ -90,7 +92,9 @@ const warmDataset = (id: DatasetId, force = false) => {
   const { server, category, user } = current()
   const d = datasets[id]
   const key = datasetKey(id, server, category, user)
-  const shown = (queryClient.getQueryCache().find({ queryKey: key, exact: true })?.getObserversCount() ?? 0) > 0
+  // Shown: a mounted page wants it (an enabled observer; a disabled one, such as the whole matrix
+  // beside a page reading its slice, does not parse it on the page).
+  const shown = queryClient.getQueryCache().find({ queryKey: key, exact: true })?.isActive() ?? false
   if (shown || !d.persist) return prefetchDataset(id, force)
   const bucket = bucketOf(d, server)
   const name = entryName(d, category)
@@ -114,10 +118,11 @@ const warmDataset = (id: DatasetId, force = false) => {
 export const fetchBootData = () => Promise.allSettled(BOOT_DATASETS.map((id) => warmDataset(id)))
 
 /**
- * `fetchBootData` when the page is idle, one dataset per idle moment: starting a request and storing
- * its answer are then short tasks of their own rather than one long one. Returns a cancel function.
+ * `fetchBootData` when the page is idle (on an item or a stage page: once its own data is in), one
+ * dataset per idle moment: starting a request and storing its answer are then short tasks of their
+ * own rather than one long one. Returns a cancel function.
  */
-export const fetchBootDataWhenIdle = (): (() => void) => {
+export const fetchBootDataWhenIdle = (pathname: string = location.pathname): (() => void) => {
   let cancel = () => undefined as void
   const next = (i: number) => {
     const id = BOOT_DATASETS[i]
@@ -127,8 +132,12 @@ export const fetchBootDataWhenIdle = (): (() => void) => {
       next(i + 1)
     })
   }
-  next(0)
-  return () => cancel()
+  // On an item or a stage page, after the page's own data (lib/first-content.ts).
+  const stop = afterFirstContent(() => next(0), pathname)
+  return () => {
+    stop()
+    cancel()
+  }
 }
 
 /**

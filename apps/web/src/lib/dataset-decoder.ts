@@ -1,28 +1,6 @@
-import type { DatasetId } from './datasets'
 import { loadParsers } from './datasets'
+import type { Decodable, DecodeWants, FromDecoder, ToDecoder } from './dataset-protocol'
 import { createPendingCalls } from './pending-calls'
-
-/** A dataset, or the notices (GET /notice, not cached as a dataset but checked the same way). */
-export type Decodable = DatasetId | 'notices'
-
-/** Messages between the page and the dataset worker (dataset.worker.ts). */
-export interface ToDecoder {
-  id: number
-  dataset: Decodable
-  text: string
-  want: DecodeWants
-}
-export type FromDecoder = { id: number; ok: true; data?: unknown; json?: string } | { id: number; ok: false; name: string; message: string }
-
-/**
- * What the caller needs back: the parsed data (copied to the page), its JSON for the data cache, or
- * both. Data not asked for never crosses to the page, so a dataset only being stored costs the page
- * no parsing at all.
- */
-export interface DecodeWants {
-  data: boolean
-  json: boolean
-}
 
 /** A checked dataset: `data` when asked for; `json` when asked for and the worker made it (else the caller serialises `data`). */
 export interface Decoded {
@@ -57,11 +35,19 @@ const spawn = (): Worker | null => {
 }
 
 /**
+ * Starts the dataset worker now (when a request goes out), so that loading its code overlaps the
+ * download instead of following it: a first visit's answers are then parsed as soon as they are in.
+ */
+export const startDecoder = () => {
+  if (worker === undefined) worker = spawn()
+}
+
+/**
  * Parses and checks one dataset's response text (the same parsers either way, so the same
  * "Invalid structure" errors): in the dataset worker when there is one, else on the page.
  */
 export const decodeDataset = async (dataset: Decodable, text: string, want: DecodeWants = { data: true, json: false }): Promise<Decoded> => {
-  if (worker === undefined) worker = spawn()
+  startDecoder()
   const w = worker
   if (w) return calls.call((id) => w.postMessage({ id, dataset, text, want } satisfies ToDecoder))
   const { parserOf } = await loadParsers()

@@ -9,8 +9,8 @@ import Stack from '@mui/material/Stack'
 import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
 import useMediaQuery from '@mui/material/useMediaQuery'
-import type { Item } from '@dropwise/schemas'
-import { Suspense, useMemo, useState } from 'react'
+import type { Item, Server } from '@dropwise/schemas'
+import { memo, Suspense, useDeferredValue, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams } from 'react-router'
 import { ItemIcon } from '../../components/item-icon'
@@ -18,14 +18,15 @@ import { paths } from '../../config/paths'
 import { useDataset } from '../../lib/data'
 import { formatNumber } from '../../lib/format'
 import { localized } from '../../lib/i18n'
+import { useFirstContentShown } from '../../lib/first-content'
 import { useDataSource } from '../../lib/state-hooks'
 import { BasisNote } from '../data-source/basis-note'
-import { useSampleBasis } from '../data-source/use-sample-basis'
+import { useSampleBasis } from '../../lib/use-sample-basis'
 import { DataTable } from './data-table'
 import { PageHold } from './page-hold'
 import { BACK_SX, BADGE_SLOT, DataStatus, ExportButton, ItemValueBadge, PageTitle, Toolbar } from './page-parts'
 import { percentText, previewRows, relatedItems, groupItems, type StatsRow } from './table-logic'
-import { useStatsRows } from './use-stats-data'
+import { useStatsRows, type StatsRowsData } from './use-stats-data'
 
 const PREVIEW_LIMIT = 5
 /** The item icon's size beside the title (its place is kept while the items load). */
@@ -165,13 +166,34 @@ export function StatsByItem() {
 
 export function StatsByItemSelected() {
   const { itemId = '' } = useParams()
-  const { t, i18n } = useTranslation()
   const { server } = useDataSource()
-  const hover = useMediaQuery('(hover: hover)')
-  const named = useNamedTiles()
   const data = useStatsRows('item', itemId)
+  // The guide's badge needs the efficiency answer (~270 KB): asked for once the rows show, in its kept place.
+  const shown = useFirstContentShown()
   // The same query as the basis note's: the page shows once the note and the rows are both in.
   const basis = useSampleBasis(server, null)
+  // The answers arrive one by one, each a synchronous render of the whole page (a long task on a phone):
+  // the body renders from a deferred copy instead, in slices that leave the main thread free in between.
+  const view = useDeferredValue({ itemId, server, data, shown, basisPending: basis.isPending })
+  return <ItemPageBody {...view} />
+}
+
+const ItemPageBody = memo(function ItemPageBody({
+  itemId,
+  server,
+  data,
+  shown,
+  basisPending,
+}: {
+  itemId: string
+  server: Server
+  data: StatsRowsData
+  shown: boolean
+  basisPending: boolean
+}) {
+  const { t, i18n } = useTranslation()
+  const hover = useMediaQuery('(hover: hover)')
+  const named = useNamedTiles()
   const item = data.itemsById.get(itemId)
   const related = relatedItems(data.items ?? [], item, server)
   const name = item ? localized(item.name_i18n, item.name, i18n.language) : itemId
@@ -182,13 +204,13 @@ export function StatsByItemSelected() {
           {t('stats.itemBack')}
         </Button>
       </Box>
-      <PageHold ready={(data.ready || !!data.error || data.needsLogin) && !basis.isPending}>
+      <PageHold ready={(data.ready || !!data.error || data.needsLogin) && !basisPending}>
         <Stack spacing={2}>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
             {item ? <ItemIcon item={item} size={TITLE_ICON} /> : <Box sx={{ width: TITLE_ICON, height: TITLE_ICON, flexShrink: 0 }} />}
             <PageTitle title={t('stats.itemTitle', { item: name })} testId="selected-item" />
           </Stack>
-          <Suspense fallback={BADGE_SLOT}>{item && <ItemValueBadge itemId={itemId} />}</Suspense>
+          <Suspense fallback={BADGE_SLOT}>{item && (shown ? <ItemValueBadge itemId={itemId} /> : BADGE_SLOT)}</Suspense>
           {data.items && !item && <Alert severity="warning">{t('stats.itemNotFound', { item: itemId })}</Alert>}
           {related.length > 1 && (
             <Box component="nav" aria-label={t('stats.related')}>
@@ -218,4 +240,4 @@ export function StatsByItemSelected() {
       </PageHold>
     </Stack>
   )
-}
+})

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box'
 import LinearProgress from '@mui/material/LinearProgress'
 import { useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { openFirstContent } from '../../lib/first-content'
 
 /** The longest a page's first data may keep it hidden; then it shows what it has. */
 export const HOLD_MAX_MS = 8_000
@@ -23,6 +24,11 @@ export function PageHold({ ready, children }: { ready: boolean; children: ReactN
     return () => clearTimeout(timer)
   }, [])
   const visible = shown || ready
+  // Shown, or left before it showed: the start-up datasets that waited for this page go (lib/first-content.ts).
+  useEffect(() => {
+    if (visible) openFirstContent()
+  }, [visible])
+  useEffect(() => openFirstContent, [])
   return (
     <Box sx={{ position: 'relative' }} aria-busy={!visible} data-testid="page-hold" data-ready={visible ? 'true' : 'false'}>
       {!visible && <LinearProgress aria-label={t('stats.table.loading')} sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}

@@ -14,40 +14,33 @@ import IconButton from '@mui/material/IconButton'
 import Stack from '@mui/material/Stack'
 import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router'
+import type { Server } from '@dropwise/schemas'
 import { paths } from '../../config/paths'
 import { localized } from '../../lib/i18n'
+import { useFirstContentShown } from '../../lib/first-content'
 import { useDataSource } from '../../lib/state-hooks'
 import { BasisNote } from '../data-source/basis-note'
-import { useSampleBasis } from '../data-source/use-sample-basis'
-import { StageNeighbours, StageSelector, recordStageHistory, useStageCatalog, useStageFavourites } from '../stage-selector/stage-selector'
-import { isStageValid } from '../stage-selector/zones'
+import { useSampleBasis } from '../../lib/use-sample-basis'
+import { recordStageHistory, useStageFavourites } from '../../components/stage-selector/preferences'
+import { StageNeighbours } from '../../components/stage-selector/stage-neighbours'
+import { useStageCatalog } from '../../components/stage-selector/use-stage-catalog'
+import { isStageValid } from '../../components/stage-selector/zones'
 import { orNull, useDuration } from './cells'
 import { DataTable } from './data-table'
 import { PageHold } from './page-hold'
 import { BACK_SX, BADGE_SLOT, DataStatus, ExportButton, PageTitle, StageEfficiencyBadge, Toolbar } from './page-parts'
-import { useStatsRows } from './use-stats-data'
+import { useStatsRows, type StatsRowsData } from './use-stats-data'
 
 export { StatsByItem, StatsByItemSelected } from './item-pages'
 
 // Other features' components, loaded on demand so their code (ECharts) stays out of this chunk.
-const PatternSection = lazy(() => import('../charts/pattern-section').then((m) => ({ default: m.PatternSection })))
+const PatternSection = lazy(() => import('../../components/charts/pattern-section').then((m) => ({ default: m.PatternSection })))
 const ShareDialog = lazy(() => import('../share/share-dialog').then((m) => ({ default: m.ShareDialog })))
 
 const RECRUIT = 'recruit'
-
-export function StatsByStage() {
-  const { t } = useTranslation()
-  const navigate = useNavigate()
-  return (
-    <Stack spacing={2}>
-      <PageTitle title={t('menu.statsByStage')} />
-      <StageSelector purpose="stats" onSelect={(zoneId, stageId) => void navigate(paths.statsByStageSelected.href(zoneId, stageId))} />
-    </Stack>
-  )
-}
 
 function StageDetails({ stageId, zoneId, valid }: { stageId: string; zoneId: string; valid: boolean }) {
   const { t, i18n } = useTranslation()
@@ -133,21 +126,45 @@ function StageDetails({ stageId, zoneId, valid }: { stageId: string; zoneId: str
 
 export function StatsByStageSelected() {
   const { zoneId = '', stageId = '' } = useParams()
-  const { t, i18n } = useTranslation()
-  const navigate = useNavigate()
   const { server } = useDataSource()
   const data = useStatsRows('stage', stageId)
+  // The guide's badge (the efficiency answer, ~270 KB) and the drop patterns (their matrix and ECharts)
+  // are asked for once the rows show (lib/first-content.ts); the badge keeps its place meanwhile.
+  const shown = useFirstContentShown()
   // The same query as the basis note's: the page shows once the note and the rows are both in.
   const basis = useSampleBasis(server, stageId)
+  useEffect(() => {
+    if (stageId) recordStageHistory(zoneId, stageId)
+  }, [zoneId, stageId])
+  // The answers arrive one by one, each a synchronous render of the whole page (a long task on a phone):
+  // the body renders from a deferred copy instead, in slices that leave the main thread free in between.
+  const view = useDeferredValue({ zoneId, stageId, server, data, shown, basisPending: basis.isPending })
+  return <StagePageBody {...view} />
+}
+
+const StagePageBody = memo(function StagePageBody({
+  zoneId,
+  stageId,
+  server,
+  data,
+  shown,
+  basisPending,
+}: {
+  zoneId: string
+  stageId: string
+  server: Server
+  data: StatsRowsData
+  shown: boolean
+  basisPending: boolean
+}) {
+  const { t, i18n } = useTranslation()
+  const navigate = useNavigate()
   const { stagesById, zonesById, ready } = data.catalog
   const stage = stagesById.get(stageId)
   const zone = zonesById.get(stage?.zoneId ?? zoneId)
   const [now] = useState(() => Date.now())
   const valid = isStageValid(stage, zone, server, now)
   const recruit = stageId === RECRUIT
-  useEffect(() => {
-    if (stageId) recordStageHistory(zoneId, stageId)
-  }, [zoneId, stageId])
   const go = (z: string, s: string) => void navigate(paths.statsByStageSelected.href(z, s))
   const code = stage ? localized(stage.code_i18n, stage.code, i18n.language) : stageId
   return (
@@ -157,10 +174,10 @@ export function StatsByStageSelected() {
           {t('stats.selector.back')}
         </Button>
       </Box>
-      <PageHold ready={(data.ready || !!data.error || data.needsLogin) && (!stage || !basis.isPending)}>
+      <PageHold ready={(data.ready || !!data.error || data.needsLogin) && (!stage || !basisPending)}>
         <Stack spacing={2}>
           <PageTitle overline={zone ? localized(zone.zoneName_i18n, zone.zoneName, i18n.language) : undefined} title={t('stats.stageTitle', { stage: code })} testId="selected-stage" />
-          <Suspense fallback={stage ? BADGE_SLOT : null}>{stage && <StageEfficiencyBadge stageId={stageId} />}</Suspense>
+          <Suspense fallback={stage ? BADGE_SLOT : null}>{stage && (shown ? <StageEfficiencyBadge stageId={stageId} /> : BADGE_SLOT)}</Suspense>
           {ready && !stage && (
             <Alert severity="warning" action={<Button component={RouterLink} to={paths.statsByStage.href()}>{t('stats.selector.back')}</Button>}>
               {t('stats.stageNotFound', { stage: stageId })}
@@ -184,7 +201,7 @@ export function StatsByStageSelected() {
               </Box>
             )}
           </Box>
-          {stage && !recruit && (
+          {stage && !recruit && shown && (
             <Suspense fallback={null}>
               <PatternSection stageId={stageId} />
             </Suspense>
@@ -193,4 +210,4 @@ export function StatsByStageSelected() {
       </PageHold>
     </Stack>
   )
-}
+})

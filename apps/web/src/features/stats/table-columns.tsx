@@ -12,13 +12,14 @@ import { ItemIcon } from '../../components/item-icon'
 import { paths } from '../../config/paths'
 import { formatNumber } from '../../lib/format'
 import { localized } from '../../lib/i18n'
-import { useTrend } from '../charts/use-trend'
+import { useTrend } from '../../components/charts/use-trend'
+import { useFirstContentShown } from '../../lib/first-content'
 import { NullCell, TimeRange, orNull, useDuration } from './cells'
 import { percentText, type StatsRow } from './table-logic'
 
 // The charts helper's components, loaded on demand (ECharts stays out of the table chunk).
-const TrendSparkline = lazy(() => import('../charts/trend-sparkline').then((m) => ({ default: m.TrendSparkline })))
-const TrendDialog = lazy(() => import('../charts/trend-dialog').then((m) => ({ default: m.TrendDialog })))
+const TrendSparkline = lazy(() => import('../../components/charts/trend-sparkline').then((m) => ({ default: m.TrendSparkline })))
+const TrendDialog = lazy(() => import('../../components/charts/trend-dialog').then((m) => ({ default: m.TrendDialog })))
 
 /** The statistics table's columns (spec 000 §2); the 95 % interval is drawn under the rate. */
 export type ColumnId = 'item' | 'stage' | 'quantity' | 'times' | 'percentage' | 'ci' | 'apPPR' | 'apCost' | 'minClearTime' | 'itemPerTime' | 'timeRange'
@@ -32,22 +33,28 @@ export const SORTABLE = new Set<ColumnId>(['quantity', 'times', 'percentage', 'a
 /** Sanity cost is orange, as in the public client; this shade keeps 4.5:1 on white. */
 const APCOST_LIGHT = '#a84300'
 
+/** The trend button's place (a 56 × 18 sparkline and its padding), kept in every row while trends load or where a row has none: the rates never move. */
+const SPARKLINE_SLOT = { width: 60, minHeight: 24, flexShrink: 0 } as const
+
 export function PercentCell({ row, trends }: { row: StatsRow; trends: boolean }) {
   const { t, i18n } = useTranslation()
   const [open, setOpen] = useState(false)
-  // The trend button only exists when there is a trend to show (the sparkline needs 2 points).
-  const { trend } = useTrend(row.stageId, row.itemId)
+  // The trend button only exists when there is a trend to show (the sparkline needs 2 points). The
+  // trends (~50 KB) are asked for once the page's rows show (lib/first-content.ts), in a place kept for them.
+  const shown = useFirstContentShown()
+  const { trend } = useTrend(row.stageId, row.itemId, shown)
   const name = row.item ? localized(row.item.name_i18n, row.item.name, i18n.language) : row.itemId
   return (
     // Clicks in the trend button or its dialog (a portal, but React bubbles through it) must not open the row.
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'flex-end' }} onClick={(e) => e.stopPropagation()}>
       <span data-testid="cell-percentage">{percentText(row.percentage)}</span>
+      {trends && !trend && <Box sx={SPARKLINE_SLOT} />}
       {trends && trend && (
         <>
           <ButtonBase
             onClick={() => setOpen(true)}
             aria-label={t('stats.table.showTrend', { item: name })}
-            sx={{ borderRadius: 1, minWidth: 24, minHeight: 24, p: 0.25 }}
+            sx={{ borderRadius: 1, ...SPARKLINE_SLOT, p: 0.25 }}
             data-testid="open-trend"
           >
             <Suspense fallback={null}>

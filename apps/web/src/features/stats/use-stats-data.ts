@@ -2,14 +2,16 @@ import type { Item } from '@dropwise/schemas'
 import { useMemo } from 'react'
 import { useDataset } from '../../lib/data'
 import { useAuth, useDataSource } from '../../lib/state-hooks'
-import { useStageCatalog } from '../stage-selector/stage-selector'
+import { useStageCatalog } from '../../components/stage-selector/use-stage-catalog'
+import { useGlobalMatrixRows } from './use-matrix-slice'
 import { rowsFor, type Lookups, type TableMode } from './table-logic'
 
 /** The matrix of the chosen data source, with lookups, and the rows of one item or stage. */
 export function useStatsRows(mode: TableMode, id: string) {
   const { source } = useDataSource()
   const { username } = useAuth()
-  const global = useDataset('globalMatrix', { enabled: source === 'global' })
+  // The global rows of this item or stage only, unless the whole matrix is known (use-matrix-slice.ts).
+  const global = useGlobalMatrixRows(mode, id, source === 'global')
   const personal = useDataset('personalMatrix', { enabled: source === 'personal' })
   const matrix = source === 'personal' ? personal : global
   const items = useDataset('items')
@@ -36,3 +38,5 @@ export function useStatsRows(mode: TableMode, id: string) {
     itemsById,
   }
 }
+
+export type StatsRowsData = ReturnType<typeof useStatsRows>

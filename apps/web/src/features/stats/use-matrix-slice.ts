@@ -1,0 +1,59 @@
+import type { Category, MatrixElement, Server } from '@dropwise/schemas'
+import { useQuery, type UseQueryResult } from '@tanstack/react-query'
+import { useState } from 'react'
+import { apiRequest } from '../../lib/api'
+import { dataCache, datasetKey, queryClient, useDataset } from '../../lib/data'
+import { decodeDataset, startDecoder } from '../../lib/dataset-decoder'
+import { bucketOf, datasets, entryName } from '../../lib/datasets'
+import { useDataSource } from '../../lib/state-hooks'
+
+export type SliceMode = 'item' | 'stage'
+
+/**
+ * The public matrix filtered to one item's or one stage's rows: the same elements as the web client's
+ * `_private` matrix for that server and category (closed stages included; both are cut from one
+ * in-memory matrix on the server, matrix.service.ts), a few KB instead of ~0.5 MB.
+ * index.html's start-up script requests this very path early (build-plugins/preload-start.ts).
+ */
+export const matrixSlicePath = (server: Server, category: Category, mode: SliceMode, id: string) =>
+  `/result/matrix?server=${server}&category=${category}&show_closed_zones=true&${mode === 'item' ? 'itemFilter' : 'stageFilter'}=${encodeURIComponent(id)}`
+
+/** Whether the whole global matrix of this server and category is in memory or in the data cache. */
+export const fullMatrixKnown = (server: Server, category: Category): boolean => {
+  const d = datasets.globalMatrix
+  if (queryClient.getQueryData(datasetKey('globalMatrix', server, category, null)) !== undefined) return true
+  return dataCache.updatedAt(bucketOf(d, server), entryName(d, category)) !== undefined
+}
+
+/**
+ * The global matrix rows one item or stage page shows. A page opened while the whole matrix is known
+ * (an earlier page of the visit, or the data cache) reads it, as before; a first visit asks for its own
+ * slice only, and the whole matrix follows at idle into the data cache (lib/data.ts `warmDataset`),
+ * for the next page. The choice holds for the page's server and category, so the rows never switch
+ * source (and the main thread never parses the whole matrix) while the page is open.
+ * The slice lives under the matrix's query key (plus `slice`): the network indicator, Retry, a forced
+ * refresh and a server switch treat it as the matrix.
+ */
+export function useGlobalMatrixRows(mode: SliceMode, id: string, enabled: boolean): UseQueryResult<MatrixElement[]> {
+  const { server, category } = useDataSource()
+  const choiceKey = `${server}|${category}`
+  const [choice, setChoice] = useState(() => ({ key: choiceKey, full: fullMatrixKnown(server, category) }))
+  let full = choice.full
+  if (choice.key !== choiceKey) {
+    full = fullMatrixKnown(server, category)
+    setChoice({ key: choiceKey, full })
+  }
+  const whole = useDataset('globalMatrix', { enabled: enabled && full })
+  const slice = useQuery({
+    queryKey: [...datasetKey('globalMatrix', server, category, null), 'slice', mode, id] as const,
+    enabled: enabled && !full && id !== '',
+    staleTime: datasets.globalMatrix.ttl,
+    queryFn: async ({ signal }) => {
+      startDecoder()
+      const { text } = await apiRequest(matrixSlicePath(server, category, mode, id), { signal })
+      return (await decodeDataset('globalMatrix', text, { data: true, json: false })).data as MatrixElement[]
+    },
+    meta: { datasetId: 'globalMatrix' },
+  })
+  return (full ? whole : slice) as UseQueryResult<MatrixElement[]>
+}

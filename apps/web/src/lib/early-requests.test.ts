@@ -1,0 +1,92 @@
+// @vitest-environment node
+import { runInNewContext } from 'node:vm'
+import { CATEGORIES, SERVERS } from '@dropwise/schemas'
+import { describe, expect, it } from 'vitest'
+import { earlyRequestsScript } from '../../build-plugins/early-requests'
+import { CATEGORIES as PLUGIN_CATEGORIES, DEFAULT_API_BASE, SERVERS as PLUGIN_SERVERS } from '../../build-plugins/preload-start'
+import { env } from '../config/env'
+import { matrixSlicePath } from '../features/stats/use-matrix-slice'
+import { DATA_VERSION } from './data-cache'
+import { datasets } from './datasets'
+import { STORAGE_KEYS } from './storage'
+
+const script = earlyRequestsScript({
+  apiBase: '/api-base',
+  servers: PLUGIN_SERVERS,
+  categories: PLUGIN_CATEGORIES,
+  dataSourceKey: STORAGE_KEYS.dataSource,
+  dataCacheKey: STORAGE_KEYS.data,
+  dataCacheVersion: DATA_VERSION,
+})
+
+/** Runs the start-up script as a page at `pathname` with this storage; the API paths it requested. */
+const run = (pathname: string, stored: Record<string, unknown> = {}) => {
+  const asked: string[] = []
+  const page: Record<string, unknown> = {
+    location: { pathname },
+    localStorage: { getItem: (k: string) => (k in stored ? JSON.stringify(stored[k]) : null) },
+    fetch: (url: string, init: { credentials?: string }) => {
+      expect(init.credentials).toBe('include')
+      asked.push(url.replace(/^\/api-base/, ''))
+      return Promise.resolve(url)
+    },
+  }
+  page.window = page
+  runInNewContext(script, page)
+  const early = page.__dropwiseEarly as Record<string, unknown> | undefined
+  return { asked, early: early ? Object.keys(early) : undefined }
+}
+const basisPath = (server: string, stageId: string | null) => `/basis?server=${server}${stageId ? `&stageId=${encodeURIComponent(stageId)}` : ''}`
+
+describe('the start-up script requests what an item or stage page asks for first', () => {
+  it('uses the schemas’ servers and categories and the app’s API base', () => {
+    expect(PLUGIN_SERVERS).toEqual(SERVERS)
+    expect(PLUGIN_CATEGORIES).toEqual(CATEGORIES)
+    expect(env.apiBase).toBe(DEFAULT_API_BASE)
+  })
+
+  it('a first visit to an item page: its slice, the basis and the three lists, with the app’s own paths', () => {
+    const { asked, early } = run('/result/item/30012')
+    const ctx = { server: 'CN', category: 'all' } as const
+    expect(asked.sort()).toEqual(
+      [
+        matrixSlicePath('CN', 'all', 'item', '30012'),
+        basisPath('CN', null),
+        datasets.items.path(ctx),
+        datasets.stages.path(ctx),
+        datasets.zones.path(ctx),
+      ].sort(),
+    )
+    expect(early?.sort()).toEqual(asked)
+  })
+
+  it('a stage page on the stored server and category, with an id that needs escaping', () => {
+    const stored = { [STORAGE_KEYS.dataSource]: { source: 'global', server: 'JP', category: 'manual' } }
+    const { asked } = run('/result/stage/act%2015/a%20b%26c', stored)
+    expect(asked).toContain(matrixSlicePath('JP', 'manual', 'stage', 'a b&c'))
+    expect(asked).toContain(basisPath('JP', 'a b&c'))
+    expect(asked).toContain(datasets.stages.path({ server: 'JP', category: 'manual' }))
+  })
+
+  it('skips what the data cache holds, and the slice for the personal source', () => {
+    const stored = {
+      [STORAGE_KEYS.dataSource]: { source: 'personal', server: 'US', category: 'all' },
+      [STORAGE_KEYS.data]: { v: DATA_VERSION, keys: ['_shared/items', 'US/stages', '_shared/zones'] },
+    }
+    expect(run('/result/item/30012', stored).asked).toEqual([basisPath('US', null)])
+    const cachedMatrix = { [STORAGE_KEYS.data]: { v: DATA_VERSION, keys: ['CN/globalMatrix:all'] } }
+    expect(run('/result/item/30012', cachedMatrix).asked.some((p) => p.startsWith('/result/matrix'))).toBe(false)
+    // Another version of the data cache is dropped by the app: everything is requested.
+    expect(run('/result/item/30012', { [STORAGE_KEYS.data]: { v: DATA_VERSION + 1, keys: ['_shared/items'] } }).asked).toContain('/items')
+  })
+
+  it('requests nothing elsewhere, and survives broken storage and a malformed address', () => {
+    for (const path of ['/', '/result/item', '/result/stage/main_1', '/planner', '/report/stage/main_1/main_01-07']) {
+      expect(run(path)).toEqual({ asked: [], early: undefined })
+    }
+    expect(run('/result/item/%E0%A4%A').asked).toEqual([])
+    const page = { location: { pathname: '/result/item/30012' }, localStorage: { getItem: () => '{' }, fetch: () => Promise.resolve(null) } as Record<string, unknown>
+    page.window = page
+    expect(() => runInNewContext(script, page)).not.toThrow()
+  })
+})
