@@ -24,7 +24,7 @@ const TEST_FILE = /\.test\.tsx?$/
 export const FEATURE_ALLOW = {
   about: ['notices'], // the about pages list the notices
   home: ['notices', 'search', 'site-stats'], // the landing page's cards
-  stats: ['data-source', 'export', 'guide', 'share'], // the item and stage pages' toolbar and notes
+  results: ['data-source', 'export', 'guide', 'share'], // the item and stage pages' toolbar and notes
 }
 
 const rel = (file) => path.relative(REPO, file).split(path.sep).join('/')

@@ -13,14 +13,14 @@ const boundary = { messageId: 'boundary' }
 
 tester.run('import-boundaries', dropwisePlugin.rules['import-boundaries'], {
   valid: [
-    { filename: at('apps/web/src/features/stats/x.ts'), code: "import { a } from '../../components/charts/echart'" },
-    { filename: at('apps/web/src/features/stats/x.ts'), code: "import { a } from '../guide/efficiency-badge'" },
+    { filename: at('apps/web/src/features/results/x.ts'), code: "import { a } from '../../components/charts/echart'" },
+    { filename: at('apps/web/src/features/results/x.ts'), code: "import { a } from '../guide/efficiency-badge'" },
     { filename: at('apps/web/src/app/shell/x.ts'), code: "import { a } from '../../features/account/account-manager'" },
-    { filename: at('apps/web/src/lib/x.test.ts'), code: "import { a } from '../features/stats/use-matrix-slice'" },
+    { filename: at('apps/web/src/lib/x.test.ts'), code: "import { a } from '../features/results/use-matrix-slice'" },
     { filename: at('packages/stats/src/x.ts'), code: "import { a } from '@dropwise/schemas'" },
   ],
   invalid: [
-    { filename: at('apps/web/src/lib/x.ts'), code: "import { a } from '../features/stats/cells'", errors: [boundary] },
+    { filename: at('apps/web/src/lib/x.ts'), code: "import { a } from '../features/results/cells'", errors: [boundary] },
     { filename: at('apps/web/src/components/x.ts'), code: "export { a } from '../app/router'", errors: [boundary] },
     { filename: at('apps/web/src/components/x.ts'), code: "const m = import('../features/home/home-page')", errors: [boundary] },
     { filename: at('apps/web/src/features/about/x.ts'), code: "import { a } from '../guide/efficiency-badge'", errors: [boundary] },

@@ -4,7 +4,7 @@
  * the page's rows (a filtered matrix), its sample basis and, on a first visit (nothing in the data
  * cache), the item, stage and zone lists. `apiRequest` (src/lib/api.ts) takes each answer once, by
  * path (`window.__dropwiseEarly`); one nobody takes is dropped. The paths are the ones the app asks
- * for (src/features/stats/use-matrix-slice.ts, src/lib/datasets.ts, src/lib/use-sample-basis.ts):
+ * for (src/features/results/use-matrix-slice.ts, src/lib/datasets.ts, src/lib/use-sample-basis.ts):
  * early-requests.test.ts checks them against those functions.
  */
 export interface EarlyRequestsOptions {

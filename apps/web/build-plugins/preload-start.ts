@@ -46,7 +46,7 @@ export const preloadStart = (): Plugin => ({
       const already = closure([entry.fileName])
       const homeFiles = [...closure([home.fileName])].filter((f) => !already.has(f))
       // The item and stage pages' chunk (one lazy module holds both) with what it imports.
-      const isStats = (id: string) => id.endsWith('/src/features/stats/stats-pages.tsx')
+      const isStats = (id: string) => id.endsWith('/src/features/results/stats-pages.tsx')
       const stats = chunks.find((c) => isStats(c.facadeModuleId ?? '')) ?? chunks.find((c) => c.moduleIds.some(isStats))
       if (!stats) throw new Error('dropwise-preload-start: the stats pages chunk was not found')
       const statsFiles = [...closure([stats.fileName])].filter((f) => !already.has(f))

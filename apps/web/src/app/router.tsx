@@ -46,8 +46,8 @@ export const preloadPage = (pathname: string): Promise<unknown> =>
     }),
   )
 // One module per feature (each lazily loaded); the route table below is the only place that names them.
-const stats = () => import('../features/stats/stats-pages')
-const stageSelect = () => import('../features/stats/stage-select-page')
+const stats = () => import('../features/results/stats-pages')
+const stageSelect = () => import('../features/results/stage-select-page')
 const report = () => import('../features/report/report-pages')
 const recognition = () => import('../features/recognition/recognition-page')
 const planner = () => import('../features/planner/planner-page')

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react'
 
 /**
  * The first page's own data before the site's start-up datasets. An item or a stage page holds its
- * body until its rows are in (features/stats/page-hold.tsx); while it opens, the start-up datasets
+ * body until its rows are in (features/results/page-hold.tsx); while it opens, the start-up datasets
  * (~0.7 MB of JSON) wait, since on a slow line they would share the bandwidth with the page's few KB
  * and put its first content seconds later. Every other page lets them go at once.
  */

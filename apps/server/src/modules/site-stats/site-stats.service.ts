@@ -4,7 +4,7 @@ import type { DataVersion } from '../../lib/data-version'
 import type { CachedBody, CatalogService } from '../catalog/catalog.service'
 import { SETTLED_TTL_MS, createSettledCache, firstRecentDay } from '../results/settled-days'
 import { createVersionCache } from '../results/version-cache'
-import type { StatsRepository } from './stats.repository'
+import type { StatsRepository } from './site-stats.repository'
 
 /** How long the last-24-hours totals are reused: the window slides continuously, so it is refreshed on a timer. */
 const RECENT_TTL_MS = 5 * 60 * 1000
