@@ -38,7 +38,13 @@ try {
       if (res.statusCode !== 200) throw new Error(`GET /efficiency → ${res.statusCode}`)
       cached.push(performance.now() - started)
     }
-    const figures = { server, stages, recomputeMedianMs: round(quantile(times, 0.5)), recomputeMaxMs: round(Math.max(...times)), cachedGetMedianMs: round(quantile(cached, 0.5)) }
+    const figures = {
+      server,
+      stages,
+      recomputeMedianMs: round(quantile(times, 0.5)),
+      recomputeMaxMs: round(Math.max(...times)),
+      cachedGetMedianMs: round(quantile(cached, 0.5)),
+    }
     console.log(
       `${server}: ${stages} stages, full recompute median ${figures.recomputeMedianMs} ms (max ${figures.recomputeMaxMs} ms over ${runs}), GET from cache ${figures.cachedGetMedianMs} ms`,
     )

@@ -14,9 +14,29 @@ const connections = arg('connections', 12)
 
 // Valid single-run reports of permanent stages, as MAA sends them (with a PenguinID after the first).
 const bodies = [
-  { stageId: 'wk_kc_5', drops: [{ dropType: 'NORMAL_DROP', itemId: '2002', quantity: 1 }, { dropType: 'NORMAL_DROP', itemId: '2003', quantity: 1 }, { dropType: 'NORMAL_DROP', itemId: '2004', quantity: 3 }] },
-  { stageId: 'main_01-07', drops: [{ dropType: 'NORMAL_DROP', itemId: '30012', quantity: 1 }, { dropType: 'EXTRA_DROP', itemId: '30011', quantity: 1 }] },
-  { stageId: 'main_04-06', times: 3, drops: [{ dropType: 'NORMAL_DROP', itemId: '30012', quantity: 2 }, { dropType: 'NORMAL_DROP', itemId: '30062', quantity: 1 }] },
+  {
+    stageId: 'wk_kc_5',
+    drops: [
+      { dropType: 'NORMAL_DROP', itemId: '2002', quantity: 1 },
+      { dropType: 'NORMAL_DROP', itemId: '2003', quantity: 1 },
+      { dropType: 'NORMAL_DROP', itemId: '2004', quantity: 3 },
+    ],
+  },
+  {
+    stageId: 'main_01-07',
+    drops: [
+      { dropType: 'NORMAL_DROP', itemId: '30012', quantity: 1 },
+      { dropType: 'EXTRA_DROP', itemId: '30011', quantity: 1 },
+    ],
+  },
+  {
+    stageId: 'main_04-06',
+    times: 3,
+    drops: [
+      { dropType: 'NORMAL_DROP', itemId: '30012', quantity: 2 },
+      { dropType: 'NORMAL_DROP', itemId: '30062', quantity: 1 },
+    ],
+  },
 ].map((b) => JSON.stringify({ server: 'CN', source: 'MaaAssistantArknights', version: 'v5.9.0', ...b }))
 
 const run = async (label: 'pglite' | 'postgres', databaseUrl?: string) => {

@@ -41,7 +41,11 @@ const quantile = (sorted: number[], q: number): number => {
   const hi = Math.ceil(pos)
   return (sorted[lo] ?? 0) + ((sorted[hi] ?? 0) - (sorted[lo] ?? 0)) * (pos - lo)
 }
-const median = (xs: number[]): number => quantile([...xs].sort((a, b) => a - b), 0.5)
+const median = (xs: number[]): number =>
+  quantile(
+    [...xs].sort((a, b) => a - b),
+    0.5,
+  )
 const ms = (x: number): string => x.toFixed(2)
 
 let t0 = performance.now()

@@ -48,7 +48,6 @@ if (values.pack && !existsSync(join(values.pack, 'pack.json'))) {
   process.exit(2)
 }
 
-
 const labels = JSON.parse(await readFile(values.labels, 'utf8')) as { images: LabelImage[] }
 const base = dirname(values.labels)
 const t0 = performance.now()
@@ -92,7 +91,16 @@ if (!values['no-batch']) {
   })
 }
 
-const rows: { file: string; stageId: string | null; stars: number | null; drops: { dropType: string; itemId: string | null; quantity: number }[]; exceptions: string[]; ms: number; exact: boolean; category: string }[] = []
+const rows: {
+  file: string
+  stageId: string | null
+  stars: number | null
+  drops: { dropType: string; itemId: string | null; quantity: number }[]
+  exceptions: string[]
+  ms: number
+  exact: boolean
+  category: string
+}[] = []
 const failuresByCategory: Record<string, number> = {}
 for (const { im, result, ms } of recognised) {
   const t = im.truth
@@ -118,8 +126,18 @@ for (const { im, result, ms } of recognised) {
 const sorted = rows.map((r) => r.ms).sort((a, b) => a - b)
 const median = sorted.length % 2 ? sorted[sorted.length >> 1]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2
 const exactCount = rows.filter((r) => r.exact).length
-if (values.out) await writeFile(values.out, JSON.stringify(rows.map(({ exact: _e, category: _c, ...r }) => r), null, 1))
+if (values.out)
+  await writeFile(
+    values.out,
+    JSON.stringify(
+      rows.map(({ exact: _e, category: _c, ...r }) => r),
+      null,
+      1,
+    ),
+  )
 console.log(`exact: ${exactCount}/${rows.length} (per-image results alone: ${exactBeforeBatch}; batch checks ${batchMs.toFixed(1)} ms)`)
 console.log(`failures by category: ${JSON.stringify(failuresByCategory)}`)
 console.log(`median ms/image (decode + recognise): ${median.toFixed(1)}; pack load ${loadMs.toFixed(0)} ms`)
-console.log(JSON.stringify({ images: rows.length, exact: exactCount, medianMs: Math.round(median * 10) / 10, exactBeforeBatch, failuresByCategory, loadMs: Math.round(loadMs) }))
+console.log(
+  JSON.stringify({ images: rows.length, exact: exactCount, medianMs: Math.round(median * 10) / 10, exactBeforeBatch, failuresByCategory, loadMs: Math.round(loadMs) }),
+)

@@ -96,5 +96,7 @@ for (let run = 0; run < 5; run++) {
 }
 await db.close()
 const sorted = [...timings].sort((a, b) => a - b)
-console.log(`global CN matrix rebuilt from aggregates over ${millions} M reports: median ${sorted[2]?.toFixed(0)} ms (runs: ${timings.map((t) => t.toFixed(0)).join(', ')} ms), ${elements} elements`)
+console.log(
+  `global CN matrix rebuilt from aggregates over ${millions} M reports: median ${sorted[2]?.toFixed(0)} ms (runs: ${timings.map((t) => t.toFixed(0)).join(', ')} ms), ${elements} elements`,
+)
 console.log(JSON.stringify({ bench: 'volume', reports: total, elements, rebuildMedianMs: Math.round(sorted[2] ?? 0), rebuildMaxMs: Math.round(sorted.at(-1) ?? 0) }))

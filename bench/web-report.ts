@@ -40,7 +40,10 @@ export const summarise = (route: string, runs: readonly LighthouseRun[], errors:
   const score = round(pick((r) => r.score ?? undefined))
   const lcpMs = round(pick((r) => r.lcpMs))
   const tbtMs = round(pick((r) => r.tbtMs))
-  const cls = round(pick((r) => r.cls), 3)
+  const cls = round(
+    pick((r) => r.cls),
+    3,
+  )
   const meets = {
     score: score !== null && score >= TARGETS.score,
     lcp: lcpMs !== null && lcpMs <= TARGETS.lcpMs,
@@ -57,8 +60,14 @@ export const summarise = (route: string, runs: readonly LighthouseRun[], errors:
     cls,
     fcpMs: round(pick((r) => r.fcpMs)),
     speedIndexMs: round(pick((r) => r.speedIndexMs)),
-    jsKB: round(pick((r) => r.jsKB), 1),
-    jsonKB: round(pick((r) => r.jsonKB), 1),
+    jsKB: round(
+      pick((r) => r.jsKB),
+      1,
+    ),
+    jsonKB: round(
+      pick((r) => r.jsonKB),
+      1,
+    ),
     scores: runs.map((r) => r.score),
     meets,
     ok: meets.score && meets.lcp && meets.tbt && meets.cls,

@@ -50,7 +50,8 @@ try {
     if ((e.name !== 'Profile' && e.name !== 'ProfileChunk') || !profileIds.has(e.id)) continue
     const data = e.args?.data as { startTime?: number; cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] } | undefined
     if (e.name === 'Profile' && data?.startTime !== undefined) clock = data.startTime
-    for (const n of data?.cpuProfile?.nodes ?? []) nodes.set(n.id, `${n.callFrame.functionName || '(anonymous)'} ${(n.callFrame.url ?? '').replace(/.*\//, '')}:${n.callFrame.lineNumber}`)
+    for (const n of data?.cpuProfile?.nodes ?? [])
+      nodes.set(n.id, `${n.callFrame.functionName || '(anonymous)'} ${(n.callFrame.url ?? '').replace(/.*\//, '')}:${n.callFrame.lineNumber}`)
     ;(data?.cpuProfile?.samples ?? []).forEach((node, i) => {
       clock += data?.timeDeltas?.[i] ?? 0
       samples.push({ ts: clock, node })
@@ -67,10 +68,20 @@ try {
     }
     const hot = new Map<string, number>()
     for (const s of samples) if (s.ts >= task.ts && s.ts <= end) hot.set(nodes.get(s.node) ?? '?', (hot.get(nodes.get(s.node) ?? '?') ?? 0) + 1)
-    const top = [...hot].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, v]) => `${k} ×${v}`).join(' | ')
+    const top = [...hot]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([k, v]) => `${k} ×${v}`)
+      .join(' | ')
     const atMs = Math.round((task.ts - start) / 1000)
     const ms = Math.round((task.dur ?? 0) / 100) / 10
-    console.log(`task at ${atMs} ms, ${ms} ms: ${[...inside].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}`)
+    console.log(
+      `task at ${atMs} ms, ${ms} ms: ${[...inside]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 5)
+        .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+        .join(', ')}`,
+    )
     if (top) console.log(`    sampled: ${top}`)
     summary.push({ atMs, ms, top })
   }

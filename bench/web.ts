@@ -120,7 +120,9 @@ for (const r of results) {
     const load = r.loadAvg ? `, host load ${r.loadAvg.min}-${r.loadAvg.max}` : ''
     console.log(formatTable(`Lighthouse ${lighthouseVersion ?? '?'} mobile${cpu}, median of ${options.runs} run(s)${load}; ${TARGETS_TEXT}`, r.routes))
   }
-  console.log(`first-load JS of /: ${js.jsGzipKB} KB gzip in ${js.jsFiles} files (${js.jsGzipKBAfterLcp} KB after LCP); budget ${BUDGET_KB} KB: ${js.withinBudget ? 'within ✓' : 'OVER ✗'}`)
+  console.log(
+    `first-load JS of /: ${js.jsGzipKB} KB gzip in ${js.jsFiles} files (${js.jsGzipKBAfterLcp} KB after LCP); budget ${BUDGET_KB} KB: ${js.withinBudget ? 'within ✓' : 'OVER ✗'}`,
+  )
   console.log('')
 }
 
@@ -148,7 +150,12 @@ console.log(
       serverIdle: r.serverIdle,
       loadAvg: r.loadAvg,
       warmUpFailures: r.warmUpFailures,
-      firstLoadJs: { jsFiles: r.firstLoadJs.jsFiles, jsGzipKB: r.firstLoadJs.jsGzipKB, jsGzipKBAfterLcp: r.firstLoadJs.jsGzipKBAfterLcp, withinBudget: r.firstLoadJs.withinBudget },
+      firstLoadJs: {
+        jsFiles: r.firstLoadJs.jsFiles,
+        jsGzipKB: r.firstLoadJs.jsGzipKB,
+        jsGzipKBAfterLcp: r.firstLoadJs.jsGzipKBAfterLcp,
+        withinBudget: r.firstLoadJs.withinBudget,
+      },
       routesMeetingTargets: r.routes.filter((x) => x.ok).length,
       routes: r.routes.map((x) => ({
         route: x.route,

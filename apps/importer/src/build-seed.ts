@@ -1,15 +1,4 @@
-import type {
-  SeedDropInfo,
-  SeedFormula,
-  SeedItem,
-  SeedMatrix,
-  SeedNotice,
-  SeedPeriod,
-  SeedPron,
-  SeedStage,
-  SeedZone,
-  Server,
-} from '@dropwise/schemas'
+import type { SeedDropInfo, SeedFormula, SeedItem, SeedMatrix, SeedNotice, SeedPeriod, SeedPron, SeedStage, SeedZone, Server } from '@dropwise/schemas'
 import type { DropInfoStats } from './drop-infos'
 import { buildDropInfos } from './drop-infos'
 import { buildFormulas } from './formulas'

@@ -58,7 +58,11 @@ const main = async () => {
   const s = seed.stats
   const counts = JSON.parse(files.get('manifest.json') ?? '{}') as { counts?: Record<string, number> }
   console.log(`wrote ${files.size} files to ${args.out} in ${Math.round(performance.now() - started)} ms`)
-  console.log(Object.entries(counts.counts ?? {}).map(([k, v]) => `${k}=${v}`).join(' '))
+  console.log(
+    Object.entries(counts.counts ?? {})
+      .map(([k, v]) => `${k}=${v}`)
+      .join(' '),
+  )
   console.log(`closed event rows (open in the dump, event ended): ${JSON.stringify(s.closedEventRows)}`)
   console.log(`stages from 2025-08-02: ${JSON.stringify(s.reshapedStages)}; skipped: ${JSON.stringify(s.skippedReshapedStages)}`)
   console.log(`drop info stats: ${JSON.stringify(s.dropInfos)}; unnamed periods skipped: ${s.unnamedPeriods}`)

@@ -85,15 +85,7 @@ export const buildDropInfos = ({ raw, items, stages, zones, rows }: BuildInput):
     if (fromSnapshot && isDropType(fromSnapshot)) return fromSnapshot
     return itemId === 'furni' ? 'FURNITURE' : undefined
   }
-  const itemInfo = (
-    server: Server,
-    stage: SeedStage,
-    itemId: string,
-    dropType: DropType,
-    start: number,
-    end: number | null,
-    inferred: string[],
-  ): SeedDropInfo => {
+  const itemInfo = (server: Server, stage: SeedStage, itemId: string, dropType: DropType, start: number, end: number | null, inferred: string[]): SeedDropInfo => {
     const snap = snapshotItemBounds(stage.stageId, itemId, dropType)
     const bounds = snap ? copyBounds(snap) : typicalItemBounds(stage, dropType, itemById.get(itemId)?.itemType)
     const allInferred = snap ? inferred : [...inferred, 'bounds']
@@ -139,9 +131,7 @@ export const buildDropInfos = ({ raw, items, stages, zones, rows }: BuildInput):
       const zone = zoneById.get(stage.zoneId)
       const openRows = (rowsByStage.get(stageId) ?? []).filter((r) => r[6] === null)
       const fallbackStart =
-        openRows.length > 0
-          ? Math.min(...openRows.map((r) => r[5]))
-          : (zone?.existence[server].openTime ?? stage.existence[server].openTime ?? SERVER_LAUNCH_MS[server])
+        openRows.length > 0 ? Math.min(...openRows.map((r) => r[5])) : (zone?.existence[server].openTime ?? stage.existence[server].openTime ?? SERVER_LAUNCH_MS[server])
 
       const pool: { itemId: string; dropType: DropType; dropTypeInferred: boolean }[] = []
       const seen = new Set<string>()

@@ -124,9 +124,7 @@ describe('drop infos and the period invariant (api-v2 §10.2)', () => {
     const row = seed().matrices.CN.rows.find((r) => r[0] === 'act38side_01')
     expect(row?.[6]).toBe(1732219200000)
     expect(infos('CN', 'act38side_01').some(openAt)).toBe(false)
-    expect(infos('CN', 'act5d0_01')).toEqual([
-      expect.objectContaining({ itemId: '30011', start: 1559181600000, end: 1560369600000, dropType: 'NORMAL_DROP' }),
-    ])
+    expect(infos('CN', 'act5d0_01')).toEqual([expect.objectContaining({ itemId: '30011', start: 1559181600000, end: 1560369600000, dropType: 'NORMAL_DROP' })])
   })
   it('opens permanent stages with MAA pools, snapshot bounds and typical fallbacks', () => {
     const cn = infos('CN', 'main_01-07')

@@ -19,8 +19,7 @@ describe('pinyinPron', () => {
     ['32h战略配给', '32h`zhan`lve`pei`ji'],
   ])('%s → %s', (name, want) => expect(pinyinPron(name)).toBe(want))
 
-  it.each(['GT-5', '1-7', 'Rhodes Island Supplies', ''])('is null for %j, which has no Chinese character', (name) =>
-    expect(pinyinPron(name)).toBeNull())
+  it.each(['GT-5', '1-7', 'Rhodes Island Supplies', ''])('is null for %j, which has no Chinese character', (name) => expect(pinyinPron(name)).toBeNull())
 })
 
 const zone = (zoneId: string, zh: string) => ({ zoneId, zoneName_i18n: { zh, en: zoneId, ja: zh, ko: zoneId } }) as SeedZone

@@ -210,13 +210,12 @@ export const loadRaw = async (rawDir: string): Promise<LoadedRaw> => {
     Object.fromEntries(await Promise.all(SERVERS.map(async (s) => [s, await read<T>(f(s))] as const))) as Record<Server, T>
 
   const itemTables = Object.fromEntries(
-    await Promise.all(
-      GAME_LANGS.map(async (l) => [l, (await read<{ items: Record<string, RawGameItem> }>(RAW_FILES.itemTable(l))).items] as const),
-    ),
+    await Promise.all(GAME_LANGS.map(async (l) => [l, (await read<{ items: Record<string, RawGameItem> }>(RAW_FILES.itemTable(l))).items] as const)),
   ) as Record<GameLang, Record<string, RawGameItem>>
-  const zoneTables = Object.fromEntries(
-    await Promise.all(GAME_LANGS.map(async (l) => [l, await read<RawZoneTable>(RAW_FILES.zoneTable(l))] as const)),
-  ) as Record<GameLang, RawZoneTable>
+  const zoneTables = Object.fromEntries(await Promise.all(GAME_LANGS.map(async (l) => [l, await read<RawZoneTable>(RAW_FILES.zoneTable(l))] as const))) as Record<
+    GameLang,
+    RawZoneTable
+  >
   const toolboxZoneNames = Object.fromEntries(
     await Promise.all(TOOLBOX_LANGS.map(async (l) => [l, await read<Record<string, string>>(RAW_FILES.toolboxZoneNames(l))] as const)),
   ) as Record<ToolboxLang, Record<string, string>>

@@ -29,7 +29,15 @@ describe.skipIf(!existsSync(REAL_RAW))('real raw data', () => {
     const cn = new Map(seed.matrices.CN.rows.map((r) => [`${r[0]}|${r[1]}`, r]))
     // Every dump row is in the baseline (2025-08-02 only adds new stages).
     expect(dump.data.every((r) => cn.has(`${r.stageId}|${r.itemId}`))).toBe(true)
-    const closedEventStages = new Set(['act34side_01_rep', 'act34side_02_rep', 'act34side_03_rep', 'act34side_04_rep', 'act34side_05_rep', 'act34side_06_rep', 'act34side_07_rep'])
+    const closedEventStages = new Set([
+      'act34side_01_rep',
+      'act34side_02_rep',
+      'act34side_03_rep',
+      'act34side_04_rep',
+      'act34side_05_rep',
+      'act34side_06_rep',
+      'act34side_07_rep',
+    ])
     const sample = dump.data.filter((_, i) => i % 97 === 0 || _.stageId === 'main_01-07')
     for (const r of sample) {
       const row = cn.get(`${r.stageId}|${r.itemId}`)

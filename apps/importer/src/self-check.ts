@@ -94,8 +94,7 @@ export const selfCheck = (seed: Seed, options: SelfCheckOptions = {}): string[] 
       if (!stageById.get(stageId)?.existence[s].exist) add(`matrix ${s}: stage ${stageId} has rows but does not exist on ${s}`)
       const p = periods.get(`${s}:${pairKey(stageId, itemId)}`)
       if (!p) add(`invariant ${s} ${stageId}/${itemId}: no item-level drop info`)
-      else if (p.start !== start || p.end !== end)
-        add(`invariant ${s} ${stageId}/${itemId}: current period [${p.start}, ${p.end}) ≠ baseline [${start}, ${end})`)
+      else if (p.start !== start || p.end !== end) add(`invariant ${s} ${stageId}/${itemId}: current period [${p.start}, ${p.end}) ≠ baseline [${start}, ${end})`)
     }
   }
   for (const d of seed.dropInfos) {

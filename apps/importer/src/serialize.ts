@@ -27,9 +27,7 @@ const renderMatrix = (m: SeedMatrix): string =>
 const renderDropInfos = (infos: readonly SeedDropInfo[]): string => {
   const file = compactSeedDropInfos(infos)
   const servers = SERVERS.map((server) => {
-    const stages = Object.entries(file.servers[server]).map(
-      ([stageId, rows]) => `      ${JSON.stringify(stageId)}: ${linePerElement(rows, '        ')}`,
-    )
+    const stages = Object.entries(file.servers[server]).map(([stageId, rows]) => `      ${JSON.stringify(stageId)}: ${linePerElement(rows, '        ')}`)
     return `    ${JSON.stringify(server)}: ${stages.length === 0 ? '{}' : `{\n${stages.join(',\n')}\n    }`}`
   })
   return `{\n  "servers": {\n${servers.join(',\n')}\n  }\n}\n`
@@ -40,7 +38,10 @@ export const contentHashOf = (files: ReadonlyMap<string, string>): string => {
   const h = createHash('sha256')
   for (const name of [...files.keys()].sort(compareStrings)) {
     if (name === SEED_FILES.manifest) continue
-    h.update(name).update('\u0000').update(files.get(name) ?? '').update('\u0000')
+    h.update(name)
+      .update('\u0000')
+      .update(files.get(name) ?? '')
+      .update('\u0000')
   }
   return h.digest('hex')
 }

@@ -8,8 +8,7 @@ export const isGachaStageId = (stageId: string): boolean => /^randomMaterial/.te
 export const baseStageId = (stageId: string): string => stageId.replace(/_(perm|rep)$/, '')
 
 /** Event-like stage ids (time-limited windows): activity stages that are not permanent copies. */
-export const isEventStageId = (stageId: string): boolean =>
-  /^(act|a00)/.test(stageId) && !stageId.endsWith('_perm') && !isGachaStageId(stageId)
+export const isEventStageId = (stageId: string): boolean => /^(act|a00)/.test(stageId) && !stageId.endsWith('_perm') && !isGachaStageId(stageId)
 
 /** The zone a stage absent from the snapshot belongs to (README §3 id conventions). */
 export const resolveStageZone = (raw: RawData, stageId: string): string => {
@@ -28,9 +27,7 @@ export const resolveStageZone = (raw: RawData, stageId: string): string => {
   const eventZone = `${base.replace(/_[^_]+$/, '')}_zone1`
   if (stageId.endsWith('_rep')) {
     // Toolbox history lists the rerun zone explicitly (41 of 42); otherwise the rerun of actNNside is actNNsre.
-    const reruns = (raw.history.stages[base] ?? [])
-      .filter((h) => h.zoneId && /sre_zone\d+$/.test(h.zoneId))
-      .sort((a, b) => compareStrings(a.lastSeen, b.lastSeen))
+    const reruns = (raw.history.stages[base] ?? []).filter((h) => h.zoneId && /sre_zone\d+$/.test(h.zoneId)).sort((a, b) => compareStrings(a.lastSeen, b.lastSeen))
     const fromHistory = reruns.at(-1)?.zoneId
     if (fromHistory) return fromHistory.replace(/_zone\d+$/, '_zone1')
     return eventZone.replace(/side_zone1$/, 'sre_zone1')

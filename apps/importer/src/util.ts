@@ -47,5 +47,4 @@ export const normaliseExistence = (e: Partial<Existence>): Existence => {
 export const pairKey = (stageId: string, itemId: string): string => `${stageId}\u0000${itemId}`
 
 /** Adds a field name to an inferred list, keeping it sorted and unique. */
-export const addInferred = (list: string[] | undefined, ...fields: string[]): string[] =>
-  [...new Set([...(list ?? []), ...fields])].sort(compareStrings)
+export const addInferred = (list: string[] | undefined, ...fields: string[]): string[] => [...new Set([...(list ?? []), ...fields])].sort(compareStrings)

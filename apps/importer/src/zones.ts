@@ -40,7 +40,12 @@ export const toolboxNames = (raw: RawData, key: string): { names: I18n; complete
   return { names: { zh, en: en ?? zh, ja: ja ?? zh, ko: ko ?? zh }, complete: !!(en && ja && ko) }
 }
 
-const snakeUpper = (s: string) => s.trim().toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_|_$/g, '')
+const snakeUpper = (s: string) =>
+  s
+    .trim()
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_|_$/g, '')
 
 const reconstructZone = (raw: RawData, zoneId: string): Omit<SeedZone, 'zoneIndex'> => {
   const gameId = gameZoneIdOf(zoneId)
@@ -90,11 +95,7 @@ const reconstructZone = (raw: RawData, zoneId: string): Omit<SeedZone, 'zoneInde
  * README §3.2: the snapshot's zones verbatim, the zones new stages need, and the existence rule of §2.2
  * (a zone exists on a server if the snapshot says so or one of its stages has matrix rows there).
  */
-export const buildZones = (
-  raw: RawData,
-  stageZone: ReadonlyMap<string, string>,
-  stagesWithRows: Record<Server, ReadonlySet<string>>,
-): SeedZone[] => {
+export const buildZones = (raw: RawData, stageZone: ReadonlyMap<string, string>, stagesWithRows: Record<Server, ReadonlySet<string>>): SeedZone[] => {
   const zones: SeedZone[] = raw.zones.map((z) => ({
     zoneId: z.zoneId,
     zoneIndex: z.zoneIndex,

@@ -127,7 +127,12 @@ export const buildApp = async (options: AppOptions) => {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
-  const { redis, subscriber, unreachable: redisUnreachable, disconnect: disconnectRedis } = connectRedis(options.redisUrl, app.log, {
+  const {
+    redis,
+    subscriber,
+    unreachable: redisUnreachable,
+    disconnect: disconnectRedis,
+  } = connectRedis(options.redisUrl, app.log, {
     subscriber: options.background === true,
   })
 
@@ -197,9 +202,7 @@ export const buildApp = async (options: AppOptions) => {
   const share = createShareService({ catalog, matrix, clock })
   const defects = createDefectsService({ defects: createDefectsRepository(db), clock, randomAlnum })
   const dbIdempotency = createDbIdempotencyStore(db)
-  const idempotency = redis
-    ? createRedisIdempotencyStore(redis, dbIdempotency, { ttlMs: IDEMPOTENCY_TTL_MS, onFallback: redisUnreachable })
-    : dbIdempotency
+  const idempotency = redis ? createRedisIdempotencyStore(redis, dbIdempotency, { ttlMs: IDEMPOTENCY_TTL_MS, onFallback: redisUnreachable }) : dbIdempotency
 
   for (const prefix of V2_PREFIXES) {
     await app.register(

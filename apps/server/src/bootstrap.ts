@@ -22,10 +22,7 @@ export const openDatabase = (env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>, opts: 
 export const prepareDatabase = async (db: Db, seedDir: string, opts: { force?: boolean } = {}) => {
   const migrations = await migrate(db)
   const seed = await readSeedDir(seedDir)
-  const outcome: SeedOutcome = await createSeedService({ repository: createSeedRepository(db), clock: Date.now }).ensureSeeded(
-    seed,
-    opts,
-  )
+  const outcome: SeedOutcome = await createSeedService({ repository: createSeedRepository(db), clock: Date.now }).ensureSeeded(seed, opts)
   return { migrations, seed: outcome, counts: seed.manifest.counts }
 }
 

@@ -3,7 +3,6 @@ import { seededRandom } from './lib/prng'
 import { R as R_REPORT } from './testing/reports'
 import { createTestContext, dbTargets, type TestContext } from './testing/test-app'
 
-
 const R = { ...R_REPORT, times: 1, metadata: { md5: 'abc', fileName: 'x.png' } }
 
 // `explores`: the template is a valid request, so some mutations must still succeed.
@@ -14,7 +13,11 @@ const ROUTES: { path: string; template: unknown; explores?: false }[] = [
   { path: '/api/v2/users', template: '004213377', explores: false },
   {
     path: '/api/v2/result/advanced',
-    template: { queries: [{ stageId: 'main_01-07', itemIds: [], server: 'CN', isPersonal: false, sourceCategory: 'all', start: 1556668800000, end: 1562630400000, interval: 86400000 }] },
+    template: {
+      queries: [
+        { stageId: 'main_01-07', itemIds: [], server: 'CN', isPersonal: false, sourceCategory: 'all', start: 1556668800000, end: 1562630400000, interval: 86400000 },
+      ],
+    },
   },
   { path: '/planner/plan', template: { required: { '30012': 3 }, owned: {}, server: 'CN', exclude: [] } },
   { path: '/api/v2/recognition/defects/report/init', template: { recognitionResult: {}, environment: {} }, explores: false },
@@ -23,8 +26,29 @@ const ROUTES: { path: string; template: unknown; explores?: false }[] = [
 // Strings PostgreSQL cannot store: NUL anywhere, unpaired UTF-16 surrogates (as values and as keys).
 const unstorable = ['\u0000', 'abc\u0000', '\uD800', 'x\uDBFF', '\uDC00y', '\uDE00\uD83D']
 const weird = [
-  null, true, false, 0, -1, 1.5, 1e308, -1e308, 1e21, '', ' ', '💥', 'a'.repeat(5000), [], {}, [[]], { a: { b: { c: [] } } }, 'NaN', '1e400', '__proto__',
-  ...unstorable, { ['k\u0000']: 1 }, { ['\uD800']: 'v' },
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1.5,
+  1e308,
+  -1e308,
+  1e21,
+  '',
+  ' ',
+  '💥',
+  'a'.repeat(5000),
+  [],
+  {},
+  [[]],
+  { a: { b: { c: [] } } },
+  'NaN',
+  '1e400',
+  '__proto__',
+  ...unstorable,
+  { ['k\u0000']: 1 },
+  { ['\uD800']: 'v' },
 ]
 
 /** Every string leaf of a value, one at a time, replaced by `text` (the targeted unstorable-text cases). */
@@ -69,31 +93,35 @@ describe.each(dbTargets())('fuzzing the POST routes on $name', (target) => {
   })
   afterAll(async () => ctx?.close())
 
-  it.each(ROUTES.map((r, i) => [r.path, r.template, i, r.explores !== false] as const))('%s', async (path, template, index, explores) => {
-    const random = seededRandom(1000 + index)
-    const statuses: Record<number, number> = {}
-    for (let n = 0; n < CASES_PER_ROUTE; n++) {
-      const kind = random()
-      let payload: string
-      let contentType = 'application/json'
-      if (kind < 0.1) payload = JSON.stringify(template).slice(0, Math.floor(random() * JSON.stringify(template).length))
-      else if (kind < 0.15) payload = Array.from({ length: 40 }, () => String.fromCharCode(Math.floor(random() * 0xffff))).join('')
-      else if (kind < 0.2) {
-        payload = JSON.stringify(template)
-        contentType = ['text/plain', 'application/x-www-form-urlencoded', 'application/octet-stream'][Math.floor(random() * 3)] as string
-      } else payload = JSON.stringify(mutate(template, random)) ?? 'null'
-      const res = await ctx.app.inject({ method: 'POST', url: path, headers: { 'content-type': contentType }, payload })
-      statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1
-      expect(res.statusCode, `${path} #${n}: ${payload.slice(0, 200)}\n→ ${res.body.slice(0, 300)}`).toBeLessThan(500)
-      if (res.statusCode >= 400) {
-        const body = res.json()
-        expect(body, `${path} #${n}`).toMatchObject({ code: expect.any(String), message: expect.any(String) })
-        expect(body.message.length).toBeGreaterThan(0)
+  it.each(ROUTES.map((r, i) => [r.path, r.template, i, r.explores !== false] as const))(
+    '%s',
+    async (path, template, index, explores) => {
+      const random = seededRandom(1000 + index)
+      const statuses: Record<number, number> = {}
+      for (let n = 0; n < CASES_PER_ROUTE; n++) {
+        const kind = random()
+        let payload: string
+        let contentType = 'application/json'
+        if (kind < 0.1) payload = JSON.stringify(template).slice(0, Math.floor(random() * JSON.stringify(template).length))
+        else if (kind < 0.15) payload = Array.from({ length: 40 }, () => String.fromCharCode(Math.floor(random() * 0xffff))).join('')
+        else if (kind < 0.2) {
+          payload = JSON.stringify(template)
+          contentType = ['text/plain', 'application/x-www-form-urlencoded', 'application/octet-stream'][Math.floor(random() * 3)] as string
+        } else payload = JSON.stringify(mutate(template, random)) ?? 'null'
+        const res = await ctx.app.inject({ method: 'POST', url: path, headers: { 'content-type': contentType }, payload })
+        statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1
+        expect(res.statusCode, `${path} #${n}: ${payload.slice(0, 200)}\n→ ${res.body.slice(0, 300)}`).toBeLessThan(500)
+        if (res.statusCode >= 400) {
+          const body = res.json()
+          expect(body, `${path} #${n}`).toMatchObject({ code: expect.any(String), message: expect.any(String) })
+          expect(body.message.length).toBeGreaterThan(0)
+        }
       }
-    }
-    // Some bodies are valid and some are not: the generator really explores both sides.
-    if (explores) expect(Object.keys(statuses).length, JSON.stringify(statuses)).toBeGreaterThan(1)
-  }, 120_000)
+      // Some bodies are valid and some are not: the generator really explores both sides.
+      if (explores) expect(Object.keys(statuses).length, JSON.stringify(statuses)).toBeGreaterThan(1)
+    },
+    120_000,
+  )
 })
 
 // Every string field of every valid template, replaced by text the database cannot store: a 400 naming the
@@ -107,35 +135,50 @@ describe.each(dbTargets())('unstorable text at every string field on $name', (ta
 
   const templates = [
     ...ROUTES.filter((r) => withEachString(r.template, 'x').length > 0 && typeof r.template === 'object'),
-    { path: '/api/v2/report', template: { ...R, metadata: { md5: 'abc', fingerprint: 'f', fileName: 'x.png' }, drops: [{ dropType: 'NORMAL_DROP', itemId: '2002', quantity: 1 }] } },
+    {
+      path: '/api/v2/report',
+      template: { ...R, metadata: { md5: 'abc', fingerprint: 'f', fileName: 'x.png' }, drops: [{ dropType: 'NORMAL_DROP', itemId: '2002', quantity: 1 }] },
+    },
     {
       path: '/api/v2/recognition/defects/report/init',
       template: {
         recognitionResult: { items: [{ name: 'x' }] },
-        environment: { frontendVersion: 'v', frontendCommit: 'c', recognizerVersion: '1', recognizerOpenCVVersion: '4', recognizerAssetsVersion: 'a', server: 'CN', sessionId: 'abcd1234' },
+        environment: {
+          frontendVersion: 'v',
+          frontendCommit: 'c',
+          recognizerVersion: '1',
+          recognizerOpenCVVersion: '4',
+          recognizerAssetsVersion: 'a',
+          server: 'CN',
+          sessionId: 'abcd1234',
+        },
       },
     },
   ]
 
-  it.each(templates.map((t) => [t.path, t.template] as const))('%s', async (path, template) => {
-    let cases = 0
-    for (const text of unstorable) {
-      for (const body of withEachString(template, text)) {
-        cases++
-        const res = await ctx.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) })
-        expect(res.statusCode, `${path}: ${JSON.stringify(body).slice(0, 200)} → ${res.body.slice(0, 300)}`).toBeLessThan(500)
-        // A recognition batch lists a bad entry in `errors` (its other entries are stored); elsewhere a 400.
-        if (res.statusCode === 200 && path.endsWith('/recognition')) expect(res.json().errors, res.body).toHaveLength(1)
-        else {
-          expect(res.statusCode, res.body).toBe(400)
-          expect(res.json()).toMatchObject({ code: 'INVALID_REQUEST', message: expect.stringMatching(/\S/) })
+  it.each(templates.map((t) => [t.path, t.template] as const))(
+    '%s',
+    async (path, template) => {
+      let cases = 0
+      for (const text of unstorable) {
+        for (const body of withEachString(template, text)) {
+          cases++
+          const res = await ctx.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) })
+          expect(res.statusCode, `${path}: ${JSON.stringify(body).slice(0, 200)} → ${res.body.slice(0, 300)}`).toBeLessThan(500)
+          // A recognition batch lists a bad entry in `errors` (its other entries are stored); elsewhere a 400.
+          if (res.statusCode === 200 && path.endsWith('/recognition')) expect(res.json().errors, res.body).toHaveLength(1)
+          else {
+            expect(res.statusCode, res.body).toBe(400)
+            expect(res.json()).toMatchObject({ code: 'INVALID_REQUEST', message: expect.stringMatching(/\S/) })
+          }
         }
       }
-    }
-    for (const query of ['/api/v2/stages/%00', '/api/v2/items/a%00b', '/api/v2/result/matrix?stageFilter=%00', '/api/v2/result/matrix?itemFilter=%ED%A0%80']) {
-      const res = await ctx.app.inject({ method: 'GET', url: query })
-      expect(res.statusCode, `${query} → ${res.body.slice(0, 200)}`).toBeLessThan(500)
-    }
-    expect(cases).toBeGreaterThan(0)
-  }, 120_000)
+      for (const query of ['/api/v2/stages/%00', '/api/v2/items/a%00b', '/api/v2/result/matrix?stageFilter=%00', '/api/v2/result/matrix?itemFilter=%ED%A0%80']) {
+        const res = await ctx.app.inject({ method: 'GET', url: query })
+        expect(res.statusCode, `${query} → ${res.body.slice(0, 200)}`).toBeLessThan(500)
+      }
+      expect(cases).toBeGreaterThan(0)
+    },
+    120_000,
+  )
 })

@@ -108,7 +108,11 @@ describe.each(dbTargets())('crash safety on $name', (target) => {
     try {
       const found = new Set<string>()
       for (let i = 0; i < acknowledged.length; i += 500) {
-        const rows = await db.kysely.selectFrom('drop_reports').select('report_hash').where('report_hash', 'in', acknowledged.slice(i, i + 500)).execute()
+        const rows = await db.kysely
+          .selectFrom('drop_reports')
+          .select('report_hash')
+          .where('report_hash', 'in', acknowledged.slice(i, i + 500))
+          .execute()
         for (const r of rows) found.add(r.report_hash)
       }
       expect(acknowledged.filter((h) => !found.has(h))).toEqual([])

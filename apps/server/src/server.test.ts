@@ -24,7 +24,17 @@ describe('server process', () => {
 
   const start = async (port: number) => {
     const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', DEMO: '0', ASSETS: 'off', WEB_DIST: join(dataDir, 'web'), LOG_LEVEL: 'info' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        DEMO: '0',
+        ASSETS: 'off',
+        WEB_DIST: join(dataDir, 'web'),
+        LOG_LEVEL: 'info',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let logs = ''

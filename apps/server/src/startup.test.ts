@@ -49,10 +49,7 @@ describe('server start-up', () => {
     // A fresh clone runs with DATA_DIR=./.data; the asset routes serve static files from inside it.
     const cwd = mkdtempSync(join(tmpdir(), 'dropwise-startup-cwd-'))
     const port = await freePort()
-    const s = spawnServer(
-      { PORT: String(port), DATA_DIR: './.data', DATABASE_URL: '', WEB_DIST: webDist, ASSETS: 'on', ASSETS_BASE_URL: 'http://127.0.0.1:9' },
-      { cwd },
-    )
+    const s = spawnServer({ PORT: String(port), DATA_DIR: './.data', DATABASE_URL: '', WEB_DIST: webDist, ASSETS: 'on', ASSETS_BASE_URL: 'http://127.0.0.1:9' }, { cwd })
     running.push(s)
     try {
       await waitForOk(s, `http://127.0.0.1:${port}/api/_/health`)

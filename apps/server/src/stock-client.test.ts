@@ -42,7 +42,17 @@ interface StockRequest {
 const requests = fixture.requests as unknown as StockRequest[]
 
 const kindOf = (v: unknown): Kind | 'other' =>
-  Array.isArray(v) ? (v.length > 0 ? 'nonEmptyArray' : 'array') : v !== null && typeof v === 'object' ? 'object' : typeof v === 'string' ? 'string' : typeof v === 'number' ? 'number' : 'other'
+  Array.isArray(v)
+    ? v.length > 0
+      ? 'nonEmptyArray'
+      : 'array'
+    : v !== null && typeof v === 'object'
+      ? 'object'
+      : typeof v === 'string'
+        ? 'string'
+        : typeof v === 'number'
+          ? 'number'
+          : 'other'
 const fits = (v: unknown, want: Kind) => kindOf(v) === want || (want === 'array' && kindOf(v) === 'nonEmptyArray')
 
 /** Replaces {penguinId} and {reportHash} with what earlier answers gave. */
@@ -128,7 +138,11 @@ describe.each(dbTargets())('the public web client’s requests on $name', (targe
       expect(Array.isArray(parsed)).toBe(true)
       const list = parsed as Record<string, unknown>[]
       if (shape.nonEmpty) expect(list.length).toBeGreaterThan(0)
-      for (const key of shape.elementKeys ?? []) expect(list.every((e) => key in e), key).toBe(true)
+      for (const key of shape.elementKeys ?? [])
+        expect(
+          list.every((e) => key in e),
+          key,
+        ).toBe(true)
     }
     if (shape.type === 'object' || shape.type === 'jsonText') {
       expect(kindOf(parsed)).toBe('object')

@@ -61,7 +61,12 @@ export const preloadStart = (): Plugin => ({
       const locales: Record<string, string> = {}
       // Every page but home also waits for its language's page strings (src/app/router.tsx `page`).
       const pageLocales: Record<string, string> = {}
-      for (const [lang, file] of [['zh', 'zh-CN'], ['en', 'en'], ['ja', 'ja-JP'], ['ko', 'ko-KR']] as const) {
+      for (const [lang, file] of [
+        ['zh', 'zh-CN'],
+        ['en', 'en'],
+        ['ja', 'ja-JP'],
+        ['ko', 'ko-KR'],
+      ] as const) {
         const chunk = chunks.find((c) => c.name === `locale-${file}`)
         if (chunk) locales[lang] = `/${chunk.fileName}`
         const pages = chunks.find((c) => c.name === `locale-pages-${file}`)

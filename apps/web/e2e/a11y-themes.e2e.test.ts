@@ -61,7 +61,13 @@ describe.skipIf(!hasChromium())('axe on every route in every theme and colour mo
   const e2e = setUpServerAndBrowser({}, { timeoutMs: 600_000 })
 
   const walk = async ({ style, mode, size, allRules }: Pass) => {
-    const ctx = await e2e.browser.newContext({ locale: 'en-US', viewport: { width: size.width, height: size.height }, colorScheme: mode, reducedMotion: 'reduce', serviceWorkers: 'block' })
+    const ctx = await e2e.browser.newContext({
+      locale: 'en-US',
+      viewport: { width: size.width, height: size.height },
+      colorScheme: mode,
+      reducedMotion: 'reduce',
+      serviceWorkers: 'block',
+    })
     // The stored settings the settings dialog writes (lib/storage.ts STORAGE_KEYS.settings).
     await ctx.addInitScript((s) => localStorage.setItem('penguin-stats-settings', JSON.stringify(s)), { themeStyle: style, dark: mode })
     const where = `${style} ${mode} ${size.name}`

@@ -25,7 +25,8 @@ interface MatrixEl {
 type Trend = Record<string, { startTime: number; results: Record<string, { quantity: number[]; times: number[] }> }>
 type Answer = { advanced_results: ({ matrix: MatrixEl[] } | { trend: Trend })[] }
 
-const pct = (q: number, t: number) => (t > 0 ? new Intl.NumberFormat('en', { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(q / t) : '--%')
+const pct = (q: number, t: number) =>
+  t > 0 ? new Intl.NumberFormat('en', { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(q / t) : '--%'
 const num = (n: number) => new Intl.NumberFormat('en').format(n)
 /** A datetime-local value in UTC (the browser context runs in UTC). */
 const utcInput = (ms: number) => new Date(ms).toISOString().slice(0, 16)
@@ -66,7 +67,11 @@ describe.skipIf(!chromium)('advanced query in Chromium', () => {
         { dropType: 'NORMAL_DROP', itemId: items[0], quantity: a },
         { dropType: 'EXTRA_DROP', itemId: items[1], quantity: b },
       ]
-      const res = await post('/report', { server: 'CN', source: 'frontend-v2', version: 'v3.13.26', stageId: STAGE, drops }, penguinId ? { authorization: `PenguinID ${penguinId}` } : {})
+      const res = await post(
+        '/report',
+        { server: 'CN', source: 'frontend-v2', version: 'v3.13.26', stageId: STAGE, drops },
+        penguinId ? { authorization: `PenguinID ${penguinId}` } : {},
+      )
       expect(res.status).toBe(200)
       penguinId ||= decodeURIComponent(res.headers.get('x-penguin-set-penguinid') ?? '')
     }
@@ -74,7 +79,13 @@ describe.skipIf(!chromium)('advanced query in Chromium', () => {
     // Reports are written by the ingest worker: wait until all five are counted (a poll, not a sleep of a guessed length).
     const since = Date.now() - HOUR
     for (let i = 0; ; i++) {
-      const answer = (await (await post('/result/advanced', { queries: [{ server: 'CN', stageId: STAGE, itemIds: [items[0]], isPersonal: true, start: since }] }, { authorization: `PenguinID ${penguinId}` })).json()) as Answer
+      const answer = (await (
+        await post(
+          '/result/advanced',
+          { queries: [{ server: 'CN', stageId: STAGE, itemIds: [items[0]], isPersonal: true, start: since }] },
+          { authorization: `PenguinID ${penguinId}` },
+        )
+      ).json()) as Answer
       const el = (answer.advanced_results[0] as { matrix: MatrixEl[] }).matrix[0]
       if (el && el.times >= reports.length) break
       if (i > 100) throw new Error(`reports not counted: ${JSON.stringify(answer)}`)
@@ -160,7 +171,8 @@ describe.skipIf(!chromium)('advanced query in Chromium', () => {
         .sort((a, b) => a.x - b.x),
     )
     expect(labels).toHaveLength(series.times.length)
-    const tooltip = () => chart.evaluate((el) => [...el.querySelectorAll('div')].find((d) => d.style.zIndex === '9999999' && d.style.display !== 'none')?.textContent ?? '')
+    const tooltip = () =>
+      chart.evaluate((el) => [...el.querySelectorAll('div')].find((d) => d.style.zIndex === '9999999' && d.style.display !== 'none')?.textContent ?? '')
     for (let i = 0; i < labels.length; i++) {
       const at = labels[i] as { x: number; y: number }
       await page.mouse.move(at.x, at.y - 40)
@@ -172,7 +184,8 @@ describe.skipIf(!chromium)('advanced query in Chromium', () => {
 
     await settle(page)
     // Both executed queries reached the usage probe (its socket opens once the browser is idle).
-    const probed = async () => ((await (await fetch(`${e2e.server.url}/api/_/probe`)).json()) as { advancedQueryStages: Record<string, number> }).advancedQueryStages[`CN:${STAGE}`] ?? 0
+    const probed = async () =>
+      ((await (await fetch(`${e2e.server.url}/api/_/probe`)).json()) as { advancedQueryStages: Record<string, number> }).advancedQueryStages[`CN:${STAGE}`] ?? 0
     await expect.poll(probed, { timeout: 20_000, interval: 250 }).toBe(2)
 
     // Browsing elsewhere and coming back keeps the queries and their results (no reload, no new request).
@@ -252,7 +265,11 @@ describe.skipIf(!chromium)('advanced query in Chromium', () => {
 
     // Refusals read as what to do next: the rate limit, and a network failure.
     await page.route('**/api/v2/result/advanced', (route) =>
-      route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ code: 'TOO_MANY_REQUESTS', message: 'Rate limit exceeded, retry in 5 minutes' }) }),
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'TOO_MANY_REQUESTS', message: 'Rate limit exceeded, retry in 5 minutes' }),
+      }),
     )
     await page.getByTestId('advanced-execute').click()
     expect(await page.getByTestId('advanced-error').textContent()).toContain('Too many queries in a short time (at most 30 every 5 minutes). Wait a few minutes')
@@ -267,7 +284,9 @@ describe.skipIf(!chromium)('advanced query in Chromium', () => {
     const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
     await addTestScript(page, readFileSync(axePath, 'utf8'))
     const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (ctx: Element | Document) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[] }> } }).axe
+      const axe = (
+        window as unknown as { axe: { run: (ctx: Element | Document) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[] }> } }
+      ).axe
       // The page's own content (the shell is checked by its own suite).
       const result = await axe.run(document.querySelector('[data-testid="advanced-page"]') ?? document)
       return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) }))

@@ -19,8 +19,7 @@ const LOCALES = [
 const chromium = hasChromium()
 if (!chromium) console.warn(`e2e: skipped, ${CHROMIUM_PATH} is not installed (apt-get install -y chromium)`)
 
-const storageOf = (page: Page) =>
-  page.evaluate(() => Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)])))
+const storageOf = (page: Page) => page.evaluate(() => Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)])))
 
 const readJsonKey = async (page: Page, key: string) => {
   const raw = await page.evaluate((k) => localStorage.getItem(k), key)

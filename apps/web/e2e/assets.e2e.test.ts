@@ -61,9 +61,7 @@ const stubAssets = async (page: Page, first: Status) => {
     await json(route, { ...real, recognizer: { packUrl: ready ? PACK_URL : null }, assets: { state, done, total, reason }, ...(ready ? { itemIcons: ICONS } : {}) })
   })
   await page.route(/\/assets\/icons\//, (route) =>
-    new URL(route.request().url()).pathname === ICONS.indexUrl
-      ? json(route, INDEX)
-      : route.fulfill({ status: 200, contentType: 'image/svg+xml', body: SHEET }),
+    new URL(route.request().url()).pathname === ICONS.indexUrl ? json(route, INDEX) : route.fulfill({ status: 200, contentType: 'image/svg+xml', body: SHEET }),
   )
   return stub
 }

@@ -51,7 +51,7 @@ describe.skipIf(!chromium).each(e2eBackends('browse'))('browsing journeys in Chr
     const ctx = await e2e.newContext({ locale, viewport: { width: 1280, height: 800 }, serviceWorkers: 'block', ...opts })
     return ctx
   }
-  const api = async <T,>(path: string) => (await (await fetch(`${e2e.server.url}${path}`)).json()) as T
+  const api = async <T>(path: string) => (await (await fetch(`${e2e.server.url}${path}`)).json()) as T
 
   beforeAll(async () => {
     // Valid reports first (api-v2 §12's R: one run of wk_kc_5), so the 24 h total is not zero. They
@@ -160,7 +160,11 @@ describe.skipIf(!chromium).each(e2eBackends('browse'))('browsing journeys in Chr
       await settle(page)
       await addTestScript(page, readFileSync(AXE_PATH, 'utf8'))
       const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (ctx: object, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[]; html: string }[] }[] }> } }).axe
+        const axe = (
+          window as unknown as {
+            axe: { run: (ctx: object, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[]; html: string }[] }[] }> }
+          }
+        ).axe
         // The whole page: its content and the shell around it (top bar, drawer, footer).
         const r = await axe.run(document, { resultTypes: ['violations'] })
         return r.violations

@@ -62,7 +62,9 @@ const axe = async (page: Page, selector: string) => {
   await animationsDone(page)
   await addTestScript(page, readFileSync(join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8'))
   const violations = await page.evaluate(async (sel) => {
-    const w = window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }> } }
+    const w = window as unknown as {
+      axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }> }
+    }
     const result = await w.axe.run({ include: [[sel]] }, { resultTypes: ['violations'] })
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => JSON.stringify(n.target)).slice(0, 3) }))
   }, selector)
@@ -141,7 +143,7 @@ describe.skipIf(!chromium).each(e2eBackends('charts'))('charts, share and export
     expect(pieText).toContain('#10 —')
     expect(pieText).not.toContain('#11 —')
 
-    const quantities = async () => (await section.getByTestId('pattern-row').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-quantity')))))
+    const quantities = async () => await section.getByTestId('pattern-row').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-quantity'))))
     const first = await quantities()
     expect(first).toEqual(expected.slice(0, 10))
     // Percentages: quantity / times with 2 decimals.
@@ -190,7 +192,10 @@ describe.skipIf(!chromium).each(e2eBackends('charts'))('charts, share and export
 
     const { page, problems } = await newPage()
     await openStage(page)
-    const row = page.getByTestId('stats-row').filter({ has: page.locator('[data-testid="open-trend"]') }).filter({ hasText: 'Orirock Cube' })
+    const row = page
+      .getByTestId('stats-row')
+      .filter({ has: page.locator('[data-testid="open-trend"]') })
+      .filter({ hasText: 'Orirock Cube' })
     await row.first().getByTestId('open-trend').click()
     const dialog = page.getByRole('dialog')
     await dialog.getByTestId('trend-chart').locator('svg').first().waitFor({ timeout: 30_000 })

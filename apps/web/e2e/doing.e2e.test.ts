@@ -35,7 +35,8 @@ describe.skipIf(!chromium)('doing things (issue 17)', () => {
 
   it('runs the TREND default of the advanced query, and offers the interval that fits when one is forced', async () => {
     // One report of today (within 1-7's drop table, so it counts globally), so the default window has something to show.
-    const post = (path: string, body: unknown) => fetch(`${e2e.server.url}/api/v2${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const post = (path: string, body: unknown) =>
+      fetch(`${e2e.server.url}/api/v2${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
     const drops = [
       { dropType: 'NORMAL_DROP', itemId: CUBE, quantity: 1 },
       { dropType: 'EXTRA_DROP', itemId: '2001', quantity: 1 },

@@ -168,7 +168,15 @@ describe.skipIf(!chromium).each(e2eBackends('finding'))('finding things in Chrom
         const violations = await page.evaluate(async () => {
           type Run = (ctx: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>
           const r = await (window as unknown as { axe: { run: Run } }).axe.run(document)
-          return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)
+          return r.violations
+            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map(
+              (v) =>
+                `${v.id}: ${v.nodes
+                  .slice(0, 3)
+                  .map((n) => n.target.join(' '))
+                  .join(', ')}`,
+            )
         })
         found.push(...violations.map((v) => `${colorScheme} ${path}: ${v}`))
         await page.close()

@@ -71,7 +71,10 @@ describe.skipIf(!chromium)('farming guide in Chromium', () => {
 
     const { page, problems } = await newPage()
     await page.goto(e2e.server.url, { waitUntil: 'networkidle' })
-    await page.getByRole('navigation', { name: en.menu.open }).getByRole('link', { name: new RegExp(en.menu.guide) }).click()
+    await page
+      .getByRole('navigation', { name: en.menu.open })
+      .getByRole('link', { name: new RegExp(en.menu.guide) })
+      .click()
     await page.waitForURL(/\/guide$/)
     await guideReady(page)
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(en.menu.guide)
@@ -93,7 +96,10 @@ describe.skipIf(!chromium)('farming guide in Chromium', () => {
     expect(await top.getAttribute('data-stage-id')).toBe(best!.stageId)
     expect(await top.getByTestId('guide-rank-figure').textContent()).toContain(best!.sanity.toFixed(2))
     // Every figure too uncertain to rank comes after the ranked ones.
-    const wide = await page.getByTestId('guide-rank-sanity').getByTestId('guide-rank-entry').evaluateAll((els) => els.map((e) => e.getAttribute('data-wide') === 'true'))
+    const wide = await page
+      .getByTestId('guide-rank-sanity')
+      .getByTestId('guide-rank-entry')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-wide') === 'true'))
     expect(wide.indexOf(true) === -1 || wide.slice(wide.indexOf(true)).every(Boolean)).toBe(true)
     expect(await page.getByTestId('guide-plan-link').getAttribute('href')).toBe('/planner')
     expect(await page.getByTestId('guide-item-link').getAttribute('href')).toBe(`/result/item/${ORIROCK_CUBE}`)
@@ -176,36 +182,48 @@ describe.skipIf(!chromium)('farming guide in Chromium', () => {
     expect(failures).toEqual([])
   }, 120_000)
 
-  it.each(['light', 'dark'] as const)('has no serious or critical axe findings (%s)', async (colorScheme) => {
-    const { page, problems } = await newPage({ colorScheme })
-    await page.goto(`${e2e.server.url}/guide?item=${ORIROCK_CUBE}`, { waitUntil: 'networkidle' })
-    await guideReady(page)
-    await page.getByTestId('guide-chart').locator('svg').first().waitFor({ timeout: 30_000 })
-    await animationsDone(page)
-    await addTestScript(page, readFileSync(AXE_PATH, 'utf8'))
-    const found = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (ctx: object, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[]; html: string }[] }[] }> } }).axe
-      const r = await axe.run(document, { resultTypes: ['violations'] })
-      return r.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`)
-    })
-    expect(found).toEqual([])
-    expect(problems).toEqual([])
-  }, 90_000)
+  it.each(['light', 'dark'] as const)(
+    'has no serious or critical axe findings (%s)',
+    async (colorScheme) => {
+      const { page, problems } = await newPage({ colorScheme })
+      await page.goto(`${e2e.server.url}/guide?item=${ORIROCK_CUBE}`, { waitUntil: 'networkidle' })
+      await guideReady(page)
+      await page.getByTestId('guide-chart').locator('svg').first().waitFor({ timeout: 30_000 })
+      await animationsDone(page)
+      await addTestScript(page, readFileSync(AXE_PATH, 'utf8'))
+      const found = await page.evaluate(async () => {
+        const axe = (
+          window as unknown as {
+            axe: { run: (ctx: object, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[]; html: string }[] }[] }> }
+          }
+        ).axe
+        const r = await axe.run(document, { resultTypes: ['violations'] })
+        return r.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`)
+      })
+      expect(found).toEqual([])
+      expect(problems).toEqual([])
+    },
+    90_000,
+  )
 
   it.each([
     [390, 844],
     [1366, 900],
-  ])('does not scroll the document sideways at %i×%i', async (width, height) => {
-    const { page, problems } = await newPage({ width, height })
-    await page.goto(`${e2e.server.url}/guide?item=${ORIROCK_CUBE}`, { waitUntil: 'networkidle' })
-    await guideReady(page)
-    await page.getByTestId('guide-chart').locator('svg').first().waitFor({ timeout: 30_000 })
-    const size = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }))
-    expect(size.scroll).toBeLessThanOrEqual(size.client)
-    // The table may scroll inside its own box; its stage column stays in view.
-    expect(await page.getByTestId('guide-table-link').first().isVisible()).toBe(true)
-    expect(problems).toEqual([])
-  }, 60_000)
+  ])(
+    'does not scroll the document sideways at %i×%i',
+    async (width, height) => {
+      const { page, problems } = await newPage({ width, height })
+      await page.goto(`${e2e.server.url}/guide?item=${ORIROCK_CUBE}`, { waitUntil: 'networkidle' })
+      await guideReady(page)
+      await page.getByTestId('guide-chart').locator('svg').first().waitFor({ timeout: 30_000 })
+      const size = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }))
+      expect(size.scroll).toBeLessThanOrEqual(size.client)
+      // The table may scroll inside its own box; its stage column stays in view.
+      expect(await page.getByTestId('guide-table-link').first().isVisible()).toBe(true)
+      expect(problems).toEqual([])
+    },
+    60_000,
+  )
 })

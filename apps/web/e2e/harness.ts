@@ -78,8 +78,7 @@ export type { RunningServer } from '../../../tooling/test-kit/server-process'
  * from `webDist`; `extraEnv` wins over those choices. Its output (warn-level logs) is kept for the error
  * when it fails to start.
  */
-export const startServer = (extraEnv: Record<string, string> = {}): Promise<RunningServer> =>
-  startKitServer({ tempPrefix: 'dropwise-web-e2e-', webDist, env: extraEnv })
+export const startServer = (extraEnv: Record<string, string> = {}): Promise<RunningServer> => startKitServer({ tempPrefix: 'dropwise-web-e2e-', webDist, env: extraEnv })
 
 /**
  * Console errors, uncaught errors, failed requests and HTTP errors seen by one page.

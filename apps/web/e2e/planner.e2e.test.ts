@@ -28,11 +28,14 @@ const type = async (page: Page, testId: string, value: number) => {
 
 const liveObjective = async (page: Page) => {
   await page.waitForSelector('[data-testid="planner-live"][data-state="fresh"][aria-busy="false"] [data-testid="planner-totals"]', { timeout: 30_000 })
-  return page.getByTestId('planner-live').getByTestId('planner-totals').evaluate((el) => ({
-    objective: Number(el.getAttribute('data-objective')),
-    cost: Number(el.querySelector('[data-testid="planner-total-cost"]')?.getAttribute('data-value')),
-    text: el.querySelector('[data-testid="planner-total-cost"]')?.textContent ?? '',
-  }))
+  return page
+    .getByTestId('planner-live')
+    .getByTestId('planner-totals')
+    .evaluate((el) => ({
+      objective: Number(el.getAttribute('data-objective')),
+      cost: Number(el.querySelector('[data-testid="planner-total-cost"]')?.getAttribute('data-value')),
+      text: el.querySelector('[data-testid="planner-total-cost"]')?.textContent ?? '',
+    }))
 }
 
 describe.skipIf(!chromium)('planner in Chromium', () => {
@@ -150,7 +153,10 @@ describe.skipIf(!chromium)('planner in Chromium', () => {
     await page.getByTestId('planner-open-io').click()
     await page.getByTestId('planner-import-text').fill('[{"id": "30012", "need": 1.5}, {"id": "30013", "need": 2}]')
     await page.getByTestId('planner-import-run').click()
-    await page.getByTestId('planner-import-segments').getByText(/Entry 1:/).waitFor()
+    await page
+      .getByTestId('planner-import-segments')
+      .getByText(/Entry 1:/)
+      .waitFor()
     await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click()
 
     // Excluding every stage the dialog offers changes the plan (only gacha boxes stay, as in the

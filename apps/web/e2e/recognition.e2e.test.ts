@@ -16,7 +16,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_ASSET_MANIFEST, type AssetManifest } from '@dropwise/recognizer-pack/assets'
 // The test kit's asset mirror, shared with the server's asset tests (a folder and a tiny HTTP server on 127.0.0.1).
 import { layOutMirror, serveMirror, type MirrorServer } from '../../../tooling/test-kit/asset-mirror'
-import { addTestScript, animationsDone, CHROMIUM_ARGS, CHROMIUM_PATH, ensureWebBuild, hasChromium, repoRoot, type RunningServer, settle, startServer, watch } from './harness'
+import {
+  addTestScript,
+  animationsDone,
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  ensureWebBuild,
+  hasChromium,
+  repoRoot,
+  type RunningServer,
+  settle,
+  startServer,
+  watch,
+} from './harness'
 
 const shared = join(repoRoot, '../shared/data/recognition')
 const resources = join(shared, 'resources')
@@ -39,7 +51,9 @@ const axeViolations = async (page: Page) => {
   const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
   await addTestScript(page, readFileSync(axePath, 'utf8'))
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Element | Document) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[] }> } }).axe
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Element | Document) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[] }> } }
+    ).axe
     const result = await axe.run(document.querySelector('[data-testid="recognition-page"]') ?? document)
     return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) }))
   })
@@ -78,7 +92,7 @@ describe.skipIf(!hasChromium() || !present)('screenshot recognition in Chromium'
     // Fetched, verified and built in the background while the server already answers.
     const started = Date.now()
     for (;;) {
-      const state = ((await (await fetch(`${withPack.url}/api/_/assets`)).json()) as { state: string; reason: string | null })
+      const state = (await (await fetch(`${withPack.url}/api/_/assets`)).json()) as { state: string; reason: string | null }
       if (state.state === 'ready') break
       if (Date.now() - started > 240_000) throw new Error(`assets not ready: ${JSON.stringify(state)}`)
       await new Promise((r) => setTimeout(r, 500))
@@ -118,11 +132,13 @@ describe.skipIf(!hasChromium() || !present)('screenshot recognition in Chromium'
     expect(packRequests).toEqual([])
 
     const buffers = SHOTS.map((s) => readFileSync(join(shared, 'dev', s.file)))
-    await page.getByTestId('recognition-file-input').setInputFiles([
-      ...SHOTS.map((s, i) => ({ name: s.file.split('/').pop()!, mimeType: 'image/png', buffer: buffers[i]! })),
-      { name: 'copy-of-first.png', mimeType: 'image/png', buffer: buffers[0]! },
-      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a screenshot') },
-    ])
+    await page
+      .getByTestId('recognition-file-input')
+      .setInputFiles([
+        ...SHOTS.map((s, i) => ({ name: s.file.split('/').pop()!, mimeType: 'image/png', buffer: buffers[i]! })),
+        { name: 'copy-of-first.png', mimeType: 'image/png', buffer: buffers[0]! },
+        { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a screenshot') },
+      ])
     // The text file is refused with its reason; four images are taken.
     await expect.poll(() => page.getByTestId('recognition-refused').innerText()).toContain('notes.txt: not an image file')
     await page.getByText('Resources ready', { exact: false }).waitFor({ timeout: 60_000 })
@@ -188,7 +204,9 @@ describe.skipIf(!hasChromium() || !present)('screenshot recognition in Chromium'
 
     // The upload made the visitor a known user: a failed run can now go to the team as defect feedback.
     await page.getByRole('button', { name: 'Recognize more screenshots' }).click()
-    await page.getByTestId('recognition-file-input').setInputFiles([{ name: 'failed-run.png', mimeType: 'image/png', buffer: readFileSync(join(shared, 'dev', REJECTED)) }])
+    await page
+      .getByTestId('recognition-file-input')
+      .setInputFiles([{ name: 'failed-run.png', mimeType: 'image/png', buffer: readFileSync(join(shared, 'dev', REJECTED)) }])
     await page.getByTestId('recognition-start').click()
     const failed = page.locator('[data-testid="recognition-result"][data-outcome="error"]')
     await failed.waitFor({ timeout: 60_000 })

@@ -94,9 +94,18 @@ describe.skipIf(!chromium)('report checks in Chromium', () => {
     const { page, problems } = await newPage()
     await openReport(page, gacha!.zoneId, gacha!.stageId)
     await page.getByTestId('report-gacha').waitFor()
-    await page.getByTestId(`stepper-${itemId}`).getByRole('button', { name: /^Add ten/ }).click()
-    await page.getByTestId(`stepper-${itemId}`).getByRole('button', { name: /^Add ten/ }).click()
-    await page.getByTestId(`stepper-${itemId}`).getByRole('button', { name: /^Add ten/ }).click()
+    await page
+      .getByTestId(`stepper-${itemId}`)
+      .getByRole('button', { name: /^Add ten/ })
+      .click()
+    await page
+      .getByTestId(`stepper-${itemId}`)
+      .getByRole('button', { name: /^Add ten/ })
+      .click()
+    await page
+      .getByTestId(`stepper-${itemId}`)
+      .getByRole('button', { name: /^Add ten/ })
+      .click()
     expect(await countOf(page, itemId)).toBe(30)
     await page.getByTestId('report-submit').click()
     await page.getByTestId('report-success').waitFor({ timeout: 15_000 })

@@ -42,7 +42,9 @@ export const reportPage = (e2e: E2eSetup) => {
     const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
     await addTestScript(page, readFileSync(axePath, 'utf8'))
     return page.evaluate(async (sel) => {
-      const axe = (window as unknown as { axe: { run: (ctx: Element | Document) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[] }> } }).axe
+      const axe = (
+        window as unknown as { axe: { run: (ctx: Element | Document) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[] }> } }
+      ).axe
       const result = await axe.run(document.querySelector(sel) ?? document)
       return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) }))
     }, selector)

@@ -28,7 +28,10 @@ describe.skipIf(!chromium)('report by hand in Chromium', () => {
   const openPersonalStats = (page: Page) => page.goto(`${e2e.server.url}/result/stage/main_1/main_01-07`, { waitUntil: 'networkidle' })
   /** Waits until the stats table on screen shows `times` runs for item 30012 (the personal matrix of 1-7). */
   const waitForPersonalTimes = async (page: Page, times: string) => {
-    const cell = page.getByTestId('stats-row').filter({ has: page.locator('a[href="/result/item/30012"]') }).getByTestId('cell-times')
+    const cell = page
+      .getByTestId('stats-row')
+      .filter({ has: page.locator('a[href="/result/item/30012"]') })
+      .getByTestId('cell-times')
     const deadline = Date.now() + 20_000
     let seen: string | null = null
     while (Date.now() < deadline) {

@@ -78,7 +78,9 @@ export const layoutProblems = () => {
     const clips = cs.overflowX !== 'visible' || cs.textOverflow === 'ellipsis'
     if (!clips || el.scrollWidth <= el.clientWidth + 1) continue
     if (!el.innerText?.trim() || !visible(el)) continue
-    out.push(`cut or scrolled sideways (${el.scrollWidth} > ${el.clientWidth} px, overflow-x ${cs.overflowX}${cs.textOverflow === 'ellipsis' ? ', ellipsis' : ''}): ${describe(el)}`)
+    out.push(
+      `cut or scrolled sideways (${el.scrollWidth} > ${el.clientWidth} px, overflow-x ${cs.overflowX}${cs.textOverflow === 'ellipsis' ? ', ellipsis' : ''}): ${describe(el)}`,
+    )
   }
   // A short name or number broken over three or more lines (a column squeezed to a few characters).
   const lines = (el: Element) => {

@@ -90,7 +90,11 @@ describe.skipIf(!chromium)('security headers in Chromium', () => {
     // page aborts what it still loads at idle (the guide chip's /efficiency): not a failure.
     leaving(page)
     const item = await page.goto(`${e2e.server.url}/result/item/${CUBE}`, { waitUntil: 'networkidle' })
-    expect(expectAppPolicy(item).get('script-src')?.some((s) => s.startsWith("'sha256-"))).toBe(true)
+    expect(
+      expectAppPolicy(item)
+        .get('script-src')
+        ?.some((s) => s.startsWith("'sha256-")),
+    ).toBe(true)
     await page.waitForFunction(() => !document.querySelector('[data-testid="route-loading"]'), undefined, { timeout: 20_000 })
     await settle(page)
 

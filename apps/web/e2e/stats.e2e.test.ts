@@ -81,9 +81,7 @@ describe.skipIf(!chromium).each(e2eBackends('stats'))('stats pages in Chromium o
     // The stage page's table (stage mode: one row per item), not the item page's rows on their way out.
     await page.waitForSelector('[data-testid="data-table"][data-mode="stage"] [data-testid="stats-row"]', { timeout: 30_000 })
     expect(await page.locator('[data-mode="stage"] [data-testid="stats-row"][data-item-id="30012"]').count()).toBe(1)
-    expect(await page.locator('[data-mode="stage"] [data-testid="stats-row"]').count()).toBe(
-      Math.min(10, matrix.filter((m) => m.stageId === stageId).length),
-    )
+    expect(await page.locator('[data-mode="stage"] [data-testid="stats-row"]').count()).toBe(Math.min(10, matrix.filter((m) => m.stageId === stageId).length))
     await settle(page)
     expect(problems).toEqual([])
     await page.close()
@@ -195,7 +193,10 @@ describe.skipIf(!chromium).each(e2eBackends('stats'))('stats pages in Chromium o
       expect(slice, path).toBeDefined()
       expect(slice!.at).toBeLessThan(readyAt)
       // The whole matrix follows once the page shows, not before.
-      expect(requests.filter((r) => r.url.includes('/_private/result/matrix/') && r.at < readyAt), path).toEqual([])
+      expect(
+        requests.filter((r) => r.url.includes('/_private/result/matrix/') && r.at < readyAt),
+        path,
+      ).toEqual([])
       const expected = matrix.filter((m) => (mode === 'item' ? m.itemId : m.stageId) === id)
       if (expected.length > 10) {
         await page.click('[data-testid="page-size"] [role="combobox"]')
@@ -209,9 +210,10 @@ describe.skipIf(!chromium).each(e2eBackends('stats'))('stats pages in Chromium o
           quantity: Number((tr.querySelector('[data-testid="cell-quantity"]')?.textContent ?? '').replace(/\D/g, '')),
         })),
       )
-      expect(seen.sort((a, b) => a.key.localeCompare(b.key)), path).toEqual(
-        expected.map((m) => ({ key: `${m.stageId}|${m.itemId}`, times: m.times, quantity: m.quantity })).sort((a, b) => a.key.localeCompare(b.key)),
-      )
+      expect(
+        seen.sort((a, b) => a.key.localeCompare(b.key)),
+        path,
+      ).toEqual(expected.map((m) => ({ key: `${m.stageId}|${m.itemId}`, times: m.times, quantity: m.quantity })).sort((a, b) => a.key.localeCompare(b.key)))
       await settle(page)
       expect(problems).toEqual([])
       await fresh.close()

@@ -31,12 +31,13 @@ const glyph = (x: number, y: number) => {
   const sides = 3 + Math.floor(r() * 6)
   const rot = r() * Math.PI
   const inner = Math.floor(r() * 3)
-  const parts = [
-    `<polygon points="${polygon(cx, cy, 22, sides, rot)}" fill="#fff" fill-opacity="0.92" stroke="#1b1b1f" stroke-opacity="0.55" stroke-width="2"/>`,
-  ]
+  const parts = [`<polygon points="${polygon(cx, cy, 22, sides, rot)}" fill="#fff" fill-opacity="0.92" stroke="#1b1b1f" stroke-opacity="0.55" stroke-width="2"/>`]
   if (inner === 0) parts.push(`<circle cx="${cx}" cy="${cy}" r="${6 + Math.floor(r() * 6)}" fill="#1b1b1f" fill-opacity="0.55"/>`)
   if (inner === 1) parts.push(`<polygon points="${polygon(cx, cy, 10, 4, rot / 2)}" fill="#1b1b1f" fill-opacity="0.55"/>`)
-  if (inner === 2) parts.push(`<rect x="${cx - 12}" y="${cy - 3}" width="24" height="6" rx="3" fill="#1b1b1f" fill-opacity="0.55" transform="rotate(${Math.round(rot * 57)} ${cx} ${cy})"/>`)
+  if (inner === 2)
+    parts.push(
+      `<rect x="${cx - 12}" y="${cy - 3}" width="24" height="6" rx="3" fill="#1b1b1f" fill-opacity="0.55" transform="rotate(${Math.round(rot * 57)} ${cx} ${cy})"/>`,
+    )
   return parts.join('')
 }
 

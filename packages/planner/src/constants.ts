@@ -40,7 +40,13 @@ export const FIXED_LMD: ReadonlyMap<string, number> = new Map([
 
 /** Fixed drops per run that replace the matrix for a zh stage code. */
 export const FIXED_DROPS: ReadonlyMap<string, ReadonlyMap<string, number>> = new Map([
-  ['LS-6', new Map([['2004', 4], ['2003', 2]])],
+  [
+    'LS-6',
+    new Map([
+      ['2004', 4],
+      ['2003', 2],
+    ]),
+  ],
 ])
 
 /** The free synthetic exp columns, in this order: input item → exp points. */

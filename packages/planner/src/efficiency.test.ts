@@ -95,7 +95,7 @@ describe('item values and stage efficiency', () => {
 
 const fixtureDir = fileURLToPath(new URL('../../../../shared/data/planner-fixtures/', import.meta.url))
 const haveFixtures = existsSync(`${fixtureDir}matrix.json`)
-const readJson = <T,>(file: string): T => JSON.parse(readFileSync(`${fixtureDir}${file}`, 'utf8')) as T
+const readJson = <T>(file: string): T => JSON.parse(readFileSync(`${fixtureDir}${file}`, 'utf8')) as T
 
 describe.skipIf(!haveFixtures)('duality on the public planner fixtures', () => {
   let data: PlannerData

@@ -126,7 +126,7 @@ export const valuate = (model: PreparedModel, lp: BuiltLp, solution: LpSolution,
     }
     const scale = 1 / col.apCost
     const efficiency = (parts.material + parts.lmd + parts.exp) * scale
-    const half = (Z95 * Math.sqrt(variance)) * scale
+    const half = Z95 * Math.sqrt(variance) * scale
     stages.push({
       stageId: col.stageId,
       apCost: col.apCost,

@@ -54,12 +54,7 @@ export const obtainableRows = (lp: BuiltLp): Uint8Array => {
 }
 
 /** Explains an infeasible plan to a player: which items cannot be obtained, and why. */
-export const explainInfeasible = (
-  model: PreparedModel,
-  lp: BuiltLp,
-  demand: Float64Array,
-  lang: PlannerLang,
-): PlanFailure => {
+export const explainInfeasible = (model: PreparedModel, lp: BuiltLp, demand: Float64Array, lang: PlannerLang): PlanFailure => {
   const missing = unobtainableRows(lp, demand)
   if (missing.length === 0) {
     return { error: true, code: 'infeasible', reason: 'Problem appears to be infeasible: the requested items cannot all be obtained.' }
@@ -71,9 +66,7 @@ export const explainInfeasible = (
     const id = item?.itemId ?? String(row)
     const name = item?.names[nameLang] ?? item?.zhName ?? id
     const label = name === id ? id : `${name} (${id})`
-    const droppedBy = model.stages
-      .map((s, col) => ({ s, col }))
-      .filter(({ s }) => s.drops.rows.some((r, k) => r === row && (s.drops.values[k] ?? 0) > 0))
+    const droppedBy = model.stages.map((s, col) => ({ s, col })).filter(({ s }) => s.drops.rows.some((r, k) => r === row && (s.drops.values[k] ?? 0) > 0))
     const excludedSources = droppedBy.filter(({ col }) => excluded.has(col))
     if (droppedBy.length > 0 && excludedSources.length === droppedBy.length) {
       const codes = excludedSources.map(({ s }) => s.codes[nameLang] ?? s.code)

@@ -1,12 +1,4 @@
-import {
-  COUNTED_EXP_CARDS,
-  EXP_ID,
-  FARM_STAGE_CODE,
-  HIDDEN_STAGE_CODE,
-  LMD_ID,
-  VALUE_SKIPPED_NAME_PARTS,
-  VALUE_SKIPPED_NAMES,
-} from './constants'
+import { COUNTED_EXP_CARDS, EXP_ID, FARM_STAGE_CODE, HIDDEN_STAGE_CODE, LMD_ID, VALUE_SKIPPED_NAME_PARTS, VALUE_SKIPPED_NAMES } from './constants'
 import { obtainableRows } from './explain'
 import type { BuiltLp, ItemRow, PreparedModel, StageColumn } from './lp-model'
 import type { PlannerLang, PlanStage, PlanSynthesis, PlanValueLevel } from './types'
@@ -43,11 +35,9 @@ export const MIN_LISTED = 0.1
 export const MIN_LISTED_DROP_RATE = 0.02
 
 /** Name of an item in the output language (`id` prints the id). */
-export const itemLabel = (row: ItemRow, lang: PlannerLang): string =>
-  lang === 'id' ? row.itemId : (row.names[lang] ?? row.zhName)
+export const itemLabel = (row: ItemRow, lang: PlannerLang): string => (lang === 'id' ? row.itemId : (row.names[lang] ?? row.zhName))
 
-const stageLabel = (stage: StageColumn, lang: PlannerLang): string =>
-  lang === 'id' ? stage.stageId : (stage.codes[lang] ?? stage.code)
+const stageLabel = (stage: StageColumn, lang: PlannerLang): string => (lang === 'id' ? stage.stageId : (stage.codes[lang] ?? stage.code))
 
 /** The formatted part of a successful plan. */
 export interface FormattedPlan {
@@ -64,13 +54,7 @@ export interface FormattedPlan {
  * Formats an optimal solution as ArkPlanner's response (planner-model.md, "Output" and
  * "Values by level").
  */
-export const formatPlan = (
-  model: PreparedModel,
-  lp: BuiltLp,
-  x: Float64Array,
-  y: Float64Array,
-  lang: PlannerLang,
-): FormattedPlan => {
+export const formatPlan = (model: PreparedModel, lp: BuiltLp, x: Float64Array, y: Float64Array, lang: PlannerLang): FormattedPlan => {
   const rows = model.rows
   const label = (rowIdx: number): string => {
     const row = rows[rowIdx]

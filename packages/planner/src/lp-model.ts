@@ -108,8 +108,7 @@ export const prepareModel = (data: PlannerData, server: Server): PreparedModel =
 
   const lang: Lang = SERVER_LANG[server]
   const listedStages = new Map(data.stages.map((s) => [s.stageId, s]))
-  const usable = (s: PlannerStage | undefined): s is PlannerStage =>
-    s !== undefined && s.existence[server]?.exist === true && s.dropInfos !== undefined
+  const usable = (s: PlannerStage | undefined): s is PlannerStage => s !== undefined && s.existence[server]?.exist === true && s.dropInfos !== undefined
 
   // Columns are the stages of the frequency-filtered matrix, in order of first appearance; the
   // end filter only removes drops.
@@ -218,8 +217,7 @@ export interface BuiltLp {
 }
 
 /** Identifies an LP shape, for caching built models. */
-export const shapeKey = (shape: LpShape): string =>
-  `${shape.byproductRate}|${shape.pureGoldToExp ? 1 : 0}|${shape.excludedStages.join(',')}`
+export const shapeKey = (shape: LpShape): string => `${shape.byproductRate}|${shape.pureGoldToExp ? 1 : 0}|${shape.excludedStages.join(',')}`
 
 /** Builds the LP matrix for one shape (planner-model.md, "The linear program"). */
 export const buildLp = (model: PreparedModel, shape: LpShape): BuiltLp => {

@@ -222,7 +222,14 @@ describe('data filtering', () => {
 
   it.each([
     ['closed on the server', stage('s2', 'T-2', 12, { existence: { CN: { exist: false } } })],
-    ['without dropInfos', (() => { const s = stage('s2', 'T-2', 12); delete s.dropInfos; return s })()],
+    [
+      'without dropInfos',
+      (() => {
+        const s = stage('s2', 'T-2', 12)
+        delete s.dropInfos
+        return s
+      })(),
+    ],
   ])('skips a stage %s', (_, s2) => {
     const data = { ...tinyData(), stages: [stage('s1', 'T-1', 10), s2] }
     expect(ok(planTiny({}, data)).lp.objective).toBeCloseTo(500 + 1e-8 * 500, 9)

@@ -193,11 +193,7 @@ export const valuationRequest = (model: PreparedModel, request: ValuationRequest
  * One-shot planning: builds a planner for `data` (the server's API answers), plans `request`
  * and frees the HiGHS model. For repeated requests keep a {@link createPlanner} instead.
  */
-export const plan = (
-  request: PlanRequest,
-  data: PlannerData,
-  options: PlannerOptions & { solver: HighsRuntime },
-): PlanResponse => {
+export const plan = (request: PlanRequest, data: PlannerData, options: PlannerOptions & { solver: HighsRuntime }): PlanResponse => {
   const server = request.server ?? 'CN'
   const planner = createPlanner(options.solver, { [server]: data } as PlannerSources, options)
   try {

@@ -34,7 +34,7 @@ interface PublicCase {
   values?: Record<string, number>
 }
 
-const readJson = <T,>(file: string): T => JSON.parse(readFileSync(`${fixtureDir}${file}`, 'utf8')) as T
+const readJson = <T>(file: string): T => JSON.parse(readFileSync(`${fixtureDir}${file}`, 'utf8')) as T
 const fixtureData = (): PlannerData => ({
   items: readJson('items.json'),
   stages: readJson('stages.json'),

@@ -17,8 +17,7 @@ export interface NormalizedRequest {
 const SERVERS: readonly Server[] = ['CN', 'US', 'JP', 'KR']
 const LANGS: readonly PlannerLang[] = ['id', 'zh', 'en', 'ja', 'ko']
 
-const fail = (code: PlanFailure['code'], reason: string, items?: string[]): PlanFailure =>
-  items ? { error: true, code, reason, items } : { error: true, code, reason }
+const fail = (code: PlanFailure['code'], reason: string, items?: string[]): PlanFailure => (items ? { error: true, code, reason, items } : { error: true, code, reason })
 
 /** Reads `server` from a request: CN when missing. */
 export const requestServer = (request: PlanRequest): Server | PlanFailure => {

@@ -70,16 +70,17 @@ const mapStatus = (highs: Highs, code: number): LpStatus => {
 export const openSession = (highs: Highs, lp: BuiltLp, warmStart = false, centralDuals = false): LpSession => {
   const numCols = lp.columns.length
   const rowUpper = new Float64Array(lp.numRows).fill(highs.infinity)
-  const createModel = (): Model => highs.createModel({
-    numCols,
-    numRows: lp.numRows,
-    colCost: lp.colCost,
-    colLower: new Float64Array(numCols),
-    colUpper: new Float64Array(numCols).fill(highs.infinity),
-    rowLower: new Float64Array(lp.numRows),
-    rowUpper,
-    matrix: { format: 'csc', numRows: lp.numRows, numCols, starts: lp.starts, indices: lp.indices, values: lp.values },
-  })
+  const createModel = (): Model =>
+    highs.createModel({
+      numCols,
+      numRows: lp.numRows,
+      colCost: lp.colCost,
+      colLower: new Float64Array(numCols),
+      colUpper: new Float64Array(numCols).fill(highs.infinity),
+      rowLower: new Float64Array(lp.numRows),
+      rowUpper,
+      matrix: { format: 'csc', numRows: lp.numRows, numCols, starts: lp.starts, indices: lp.indices, values: lp.values },
+    })
   let model: Model | undefined = createModel()
   model.options.set(SOLVER_OPTIONS)
   let central: Model | undefined

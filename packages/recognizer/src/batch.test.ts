@@ -12,7 +12,13 @@ const drop = (dropType: RecognizedDrop['dropType'], itemId: string | null, quant
   recognitionOnly,
 })
 
-const image = (over: { fingerprint?: string; stageId?: string | null; drops?: RecognizedDrop[]; lastModified?: number | null; exceptions?: BatchImage['result']['exceptions'] }): BatchImage => ({
+const image = (over: {
+  fingerprint?: string
+  stageId?: string | null
+  drops?: RecognizedDrop[]
+  lastModified?: number | null
+  exceptions?: BatchImage['result']['exceptions']
+}): BatchImage => ({
   server: 'CN',
   lastModified: over.lastModified ?? null,
   result: {
@@ -89,7 +95,10 @@ describe('DropInfos::Violation', () => {
   })
 
   it('does not run on a result that already has an exception', () => {
-    const im = image({ drops: [drop('NORMAL_DROP', '30012', 9)], exceptions: [{ code: 'DropAreaDrops::LowConfidence', severity: 'error', where: 'drops.0', detail: '' }] })
+    const im = image({
+      drops: [drop('NORMAL_DROP', '30012', 9)],
+      exceptions: [{ code: 'DropAreaDrops::LowConfidence', severity: 'error', where: 'drops.0', detail: '' }],
+    })
     expect(dropInfoViolation(im, table)).toEqual([])
   })
 })

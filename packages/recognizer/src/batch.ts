@@ -97,7 +97,9 @@ export const dropInfoViolation = (image: BatchImage, dropInfos: readonly TimedDr
   const { result } = image
   if (!result.stage || result.exceptions.length > 0) return []
   const table = dropTableFor(dropInfos, image.server, result.stage.stageId, image.lastModified)
-  const drops = result.drops.flatMap((d) => (d.itemId === null || !(d.inStageDrops || d.dropType === 'FURNITURE') ? [] : [{ dropType: d.dropType, itemId: d.itemId, quantity: d.quantity }]))
+  const drops = result.drops.flatMap((d) =>
+    d.itemId === null || !(d.inStageDrops || d.dropType === 'FURNITURE') ? [] : [{ dropType: d.dropType, itemId: d.itemId, quantity: d.quantity }],
+  )
   const validation = validateReport(drops, table)
   if (!isRecognitionViolation(validation)) return []
   const first = validation.violations[0]!

@@ -17,7 +17,10 @@ describe('binary kernels', () => {
 
   it('finds projection runs and trims', () => {
     const img = { width: 6, height: 3, data: Uint8Array.from([0, 1, 1, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0].map((v) => v * 255)) }
-    expect(projectionRuns(img, 'x')).toEqual([{ start: 1, end: 3 }, { start: 5, end: 6 }])
+    expect(projectionRuns(img, 'x')).toEqual([
+      { start: 1, end: 3 },
+      { start: 5, end: 6 },
+    ])
     expect(projectionRuns(img, 'y')).toEqual([{ start: 0, end: 2 }])
     expect(trim(img)).toMatchObject({ width: 5, height: 2 })
   })
@@ -38,10 +41,25 @@ describe('resolveStageCode', () => {
   const read = {
     raw: '1O-7',
     chars: [
-      { ranked: [{ key: '1', distance: 5 }, { key: 'I', distance: 40 }] },
-      { ranked: [{ key: 'O', distance: 10 }, { key: '0', distance: 14 }] },
+      {
+        ranked: [
+          { key: '1', distance: 5 },
+          { key: 'I', distance: 40 },
+        ],
+      },
+      {
+        ranked: [
+          { key: 'O', distance: 10 },
+          { key: '0', distance: 14 },
+        ],
+      },
       { ranked: [{ key: '-', distance: 2 }] },
-      { ranked: [{ key: '7', distance: 8 }, { key: 'T', distance: 30 }] },
+      {
+        ranked: [
+          { key: '7', distance: 8 },
+          { key: 'T', distance: 30 },
+        ],
+      },
     ],
   }
   it('returns the best reading when it is in the index', () => {

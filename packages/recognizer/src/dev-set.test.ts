@@ -21,7 +21,6 @@ const devDir = join(here, '../../../../shared/data/recognition/dev')
 const resourcesDir = join(here, '../../../../shared/data/recognition/resources')
 const present = existsSync(join(devDir, 'labels.json')) && existsSync(resourcesDir)
 
-
 describe('dev screenshots', () => {
   it.skipIf(!present)(
     'recognises at least 60 of 63 exactly, flags every reject and never silently loses a drop group',

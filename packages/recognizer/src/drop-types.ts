@@ -28,7 +28,11 @@ const looksLikeBox = (f: Frame, cellX: number, cellW: number): boolean => {
   const cy = f.ty + DROP_ROW.itemY * f.s
   let bright = 0
   let n = 0
-  for (const [sx, sy] of [[-1, -1], [1, -1], [-1, 1]] as const) {
+  for (const [sx, sy] of [
+    [-1, -1],
+    [1, -1],
+    [-1, 1],
+  ] as const) {
     for (let dy = 0; dy < 6; dy++) {
       for (let dx = 0; dx < 6; dx++) {
         const x = Math.round(cx + sx * (40 + dx) * f.s)

@@ -35,9 +35,7 @@ export const toWorking = (img: RgbaImage): { rgb: RgbImage; gray: GrayImage } =>
 export const findFrame = (rgb: RgbImage, gray: GrayImage): Frame | null => {
   const region: Rect = { x: 0, y: Math.round(0.15 * gray.height), w: Math.round(0.2 * gray.width), h: Math.round(0.5 * gray.height) }
   const bin = cropThreshold(gray, region, 120)
-  const squares = connectedComponents(bin).filter(
-    (c) => c.w >= 4 && c.w <= 16 && Math.abs(c.w - c.h) <= 1 && c.area >= 0.85 * c.w * c.h,
-  )
+  const squares = connectedComponents(bin).filter((c) => c.w >= 4 && c.w <= 16 && Math.abs(c.w - c.h) <= 1 && c.area >= 0.85 * c.w * c.h)
   let best: Frame | null = null
   let bestErr = Infinity
   for (const a of squares) {

@@ -96,7 +96,7 @@ const table = (rec: Record<string, string>): GlyphTable => {
  */
 export const templateMask = (size = TEMPLATE_SIZE): Int32Array => {
   const c = (size - 1) / 2
-  const r = 0.9 * (TEMPLATE_CIRCLE_RATIO * size) / 2
+  const r = (0.9 * (TEMPLATE_CIRCLE_RATIO * size)) / 2
   const out: number[] = []
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {

@@ -9,8 +9,20 @@ const codes = (scene: Scene) => recognize(drawScene(scene), pack, { server: 'CN'
 
 const normalScene: Scene = {
   groups: [
-    { colour: LINE.LMB, items: [{ id: 'itemC', quantity: 72 }, { id: 'itemC', quantity: 72 }] },
-    { colour: LINE.NORMAL, items: [{ id: 'itemA', quantity: 2 }, { id: 'itemB', quantity: 13 }] },
+    {
+      colour: LINE.LMB,
+      items: [
+        { id: 'itemC', quantity: 72 },
+        { id: 'itemC', quantity: 72 },
+      ],
+    },
+    {
+      colour: LINE.NORMAL,
+      items: [
+        { id: 'itemA', quantity: 2 },
+        { id: 'itemB', quantity: 13 },
+      ],
+    },
     { colour: LINE.EXTRA, items: [{ id: 'itemC', quantity: 1 }] },
   ],
 }
@@ -86,18 +98,19 @@ describe('recognize on synthetic result screens', () => {
   })
 
   it('flags an item that matches no template', () => {
-    const r = recognize(
-      drawScene({ groups: [{ colour: LINE.NORMAL, items: [{ id: 'unknown', quantity: 1 }] }] }),
-      pack,
-      { server: 'CN' },
-    )
+    const r = recognize(drawScene({ groups: [{ colour: LINE.NORMAL, items: [{ id: 'unknown', quantity: 1 }] }] }), pack, { server: 'CN' })
     expect(r.exceptions.map((e) => e.code)).toEqual(['DropAreaDrops::LowConfidence'])
     expect(r.drops[0]?.itemId).toBeNull()
   })
 
   it('accepts an item outside the stage list only through the open-set fallback, and marks it', () => {
     const r = recognize(
-      drawScene({ groups: [{ colour: LINE.NORMAL, items: [{ id: 'itemA', quantity: 1 }] }, { colour: LINE.SPECIAL, items: [{ id: 'eventX', quantity: 6 }] }] }),
+      drawScene({
+        groups: [
+          { colour: LINE.NORMAL, items: [{ id: 'itemA', quantity: 1 }] },
+          { colour: LINE.SPECIAL, items: [{ id: 'eventX', quantity: 6 }] },
+        ],
+      }),
       pack,
       { server: 'CN' },
     )
@@ -114,9 +127,7 @@ describe('recognize on synthetic result screens', () => {
   })
 
   it('flags drops on a stage whose drop list is empty', () => {
-    expect(codes({ code: 'O-1', groups: [{ colour: LINE.SPECIAL, items: [{ id: 'itemA', quantity: 1 }] }] })).toContain(
-      'DropAreaDrops::Illegal',
-    )
+    expect(codes({ code: 'O-1', groups: [{ colour: LINE.SPECIAL, items: [{ id: 'itemA', quantity: 1 }] }] })).toContain('DropAreaDrops::Illegal')
   })
 
   it('resolves a misread character through the stage index', () => {

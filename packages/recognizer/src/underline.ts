@@ -28,8 +28,7 @@ export interface Group {
   coverage: number
 }
 
-const dist = (d: Uint8Array, p: number, q: number): number =>
-  Math.abs(d[p]! - d[q]!) + Math.abs(d[p + 1]! - d[q + 1]!) + Math.abs(d[p + 2]! - d[q + 2]!)
+const dist = (d: Uint8Array, p: number, q: number): number => Math.abs(d[p]! - d[q]!) + Math.abs(d[p + 1]! - d[q + 1]!) + Math.abs(d[p + 2]! - d[q + 2]!)
 
 /**
  * Per-column line evidence on row `y` (working pixels): the pixel is not near-black and differs

@@ -45,9 +45,7 @@ export interface DropRule {
 
 /** The rules among `entries`: recognition-only and bound-less entries removed, `itemId` normalised to `null`. */
 export const dropRules = (entries: readonly DropTableEntry[]): DropRule[] =>
-  entries.flatMap((e) =>
-    e.dropType === 'RECOGNITION_ONLY' || e.bounds === null ? [] : [{ itemId: e.itemId ?? null, dropType: e.dropType, bounds: e.bounds }],
-  )
+  entries.flatMap((e) => (e.dropType === 'RECOGNITION_ONLY' || e.bounds === null ? [] : [{ itemId: e.itemId ?? null, dropType: e.dropType, bounds: e.bounds }]))
 
 /**
  * The drop table that applies to a report: entries of `server` and `stageId` whose range contains
@@ -60,5 +58,4 @@ export const activeDropTable = <T extends TimedDropTableEntry>(entries: readonly
 export const canonicalDropType = (dropType: ReportDropType): DropType => (dropType === 'REGULAR_DROP' ? 'NORMAL_DROP' : dropType)
 
 /** Whether `value` is a drop type a report may use (`REGULAR_DROP` included). */
-export const isReportDropType = (value: string): value is ReportDropType =>
-  value === 'REGULAR_DROP' || (DROP_TYPES as readonly string[]).includes(value)
+export const isReportDropType = (value: string): value is ReportDropType => value === 'REGULAR_DROP' || (DROP_TYPES as readonly string[]).includes(value)

@@ -8,11 +8,7 @@ describe('normalizeDrops (§7.2 step 6)', () => {
     ['missing drops', undefined, []],
     ['null drops', null, []],
     ['empty drops', [], []],
-    [
-      'REGULAR_DROP becomes NORMAL_DROP',
-      [{ dropType: 'REGULAR_DROP', itemId: '2002', quantity: 1 }],
-      [{ dropType: 'NORMAL_DROP', itemId: '2002', quantity: 1 }],
-    ],
+    ['REGULAR_DROP becomes NORMAL_DROP', [{ dropType: 'REGULAR_DROP', itemId: '2002', quantity: 1 }], [{ dropType: 'NORMAL_DROP', itemId: '2002', quantity: 1 }]],
     [
       'unknown items are discarded silently',
       [
@@ -33,11 +29,7 @@ describe('normalizeDrops (§7.2 step 6)', () => {
         { dropType: 'EXTRA_DROP', itemId: '2002', quantity: 4 },
       ],
     ],
-    [
-      'furniture stays a FURNITURE drop',
-      [{ dropType: 'FURNITURE', itemId: 'furni', quantity: 1 }],
-      [{ dropType: 'FURNITURE', itemId: 'furni', quantity: 1 }],
-    ],
+    ['furniture stays a FURNITURE drop', [{ dropType: 'FURNITURE', itemId: 'furni', quantity: 1 }], [{ dropType: 'FURNITURE', itemId: 'furni', quantity: 1 }]],
   ])('%s', (_name, drops, want) => expect(normalizeDrops(drops, known)).toEqual(want))
 
   it('accepts a predicate for known items', () => {

@@ -37,19 +37,14 @@ export const buildRecruitTagLookup = (items: readonly RecruitTagItem[]): Recruit
 }
 
 /** Result of translating the tags of a recruit report. */
-export type RecruitTagResolution<T> =
-  | { readonly ok: true; readonly drops: T[] }
-  | { readonly ok: false; readonly reason: 'unknown-recruit-tag'; readonly tag: string }
+export type RecruitTagResolution<T> = { readonly ok: true; readonly drops: T[] } | { readonly ok: false; readonly reason: 'unknown-recruit-tag'; readonly tag: string }
 
 /**
  * Translates each drop's `itemId` (a tag id or a name in any language) to the tag's item id. The first
  * drop that is neither fails the whole report: the API answers 400 `INVALID_REQUEST`
  * `unexpected recruit tag '<tag>': not found` ({@link recruitTagErrorMessage}). No drops → ok `[]`.
  */
-export const resolveRecruitTags = <T extends { readonly itemId: string }>(
-  drops: readonly T[],
-  lookup: RecruitTagLookup,
-): RecruitTagResolution<T> => {
+export const resolveRecruitTags = <T extends { readonly itemId: string }>(drops: readonly T[], lookup: RecruitTagLookup): RecruitTagResolution<T> => {
   const resolved: T[] = []
   for (const drop of drops) {
     const itemId = lookup.get(drop.itemId)

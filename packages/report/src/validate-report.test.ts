@@ -2,15 +2,7 @@ import type { DropType } from '@dropwise/schemas'
 import { describe, expect, it } from 'vitest'
 import type { DropTableEntry, ReportDropType } from './drop-table'
 import { verifyReport } from './verify-report'
-import {
-  type ValidationResult,
-  deviationRate,
-  failedCheck,
-  isRecognitionViolation,
-  precheckSubmit,
-  validateReport,
-  validationLevel,
-} from './validate-report'
+import { type ValidationResult, deviationRate, failedCheck, isRecognitionViolation, precheckSubmit, validateReport, validationLevel } from './validate-report'
 
 const item = (itemId: string, lower: number, upper: number, dropType: DropType = 'NORMAL_DROP', exceptions?: number[]): DropTableEntry => ({
   itemId,

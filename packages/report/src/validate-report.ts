@@ -134,11 +134,7 @@ export type SubmitPrecheck = { readonly action: 'submit' } | { readonly action: 
  * violation with cause `limitation`; else submit. `noDrop` wins when both apply, since an empty
  * report's violations (unmet lower bounds) follow from the emptiness.
  */
-export const precheckSubmit = (
-  stage: { readonly isGacha?: boolean },
-  drops: readonly { readonly quantity: number }[],
-  result: ValidationResult,
-): SubmitPrecheck => {
+export const precheckSubmit = (stage: { readonly isGacha?: boolean }, drops: readonly { readonly quantity: number }[], result: ValidationResult): SubmitPrecheck => {
   if (stage.isGacha === true) return { action: 'submit' }
   if (!drops.some((d) => d.quantity > 0)) return { action: 'confirm', cause: 'noDrop' }
   if (result.violations.length > 0) return { action: 'confirm', cause: 'limitation' }

@@ -73,12 +73,7 @@ describe('verifyReport (§7.4, reliability 6)', () => {
       [item('a', 0, 1), item('b', 0, 1), item('c', 0, 1), type('NORMAL_DROP', 1, 1)],
       { ok: false, reason: 'type-count', count: 3, max: 2 },
     ],
-    [
-      'type lower bound is not scaled by t',
-      report(6, drop('a', 6)),
-      [item('a', 0, 1), item('b', 0, 1), type('NORMAL_DROP', 1, 1)],
-      { ok: true },
-    ],
+    ['type lower bound is not scaled by t', report(6, drop('a', 6)), [item('a', 0, 1), item('b', 0, 1), type('NORMAL_DROP', 1, 1)], { ok: true }],
     [
       'type rules only count their own type (upper 0 is lifted to min(t, n) = 1)',
       report(1, drop('a', 1), drop('x', 1, 'EXTRA_DROP')),

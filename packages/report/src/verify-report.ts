@@ -103,7 +103,6 @@ export const verifyReport = (report: VerifiableReport, table: readonly DropTable
  * number of item-level rules of that type (several runs can reveal more distinct items, but never
  * more than the table lists).
  */
-export const typeCountUpper = (upper: number, times: number, itemRuleCount: number): number =>
-  Math.max(upper, Math.min(times, itemRuleCount))
+export const typeCountUpper = (upper: number, times: number, itemRuleCount: number): number => Math.max(upper, Math.min(times, itemRuleCount))
 
 const pairKey = (dropType: DropType, itemId: string): string => `${dropType}\u0000${itemId}`

@@ -11,9 +11,7 @@ export const ViolationSchema = z.object({
 export type Violation = z.infer<typeof ViolationSchema>
 
 /** Every error body of the API (api-v2.md §3). */
-export const ApiErrorSchema = z
-  .object({ code: z.enum(API_ERROR_CODES), message: z.string(), violations: z.array(ViolationSchema).optional() })
-  .meta({ id: 'ApiError' })
+export const ApiErrorSchema = z.object({ code: z.enum(API_ERROR_CODES), message: z.string(), violations: z.array(ViolationSchema).optional() }).meta({ id: 'ApiError' })
 export type ApiError = z.infer<typeof ApiErrorSchema>
 
 export const ERROR_MESSAGES = {

@@ -35,9 +35,7 @@ export const PlannerResponseSchema = z
     gold: z.number().optional(),
     exp: z.number().optional(),
     stages: z.array(z.object({ stage: z.string(), count: z.string(), items: z.record(z.string(), z.string()) })).optional(),
-    syntheses: z
-      .array(z.object({ target: z.string(), count: z.string(), materials: z.record(z.string(), z.string()) }))
-      .optional(),
+    syntheses: z.array(z.object({ target: z.string(), count: z.string(), materials: z.record(z.string(), z.string()) })).optional(),
     values: z.array(z.object({ level: z.string(), items: z.array(z.object({ name: z.string(), value: z.string() })) })).optional(),
     lp: z
       .object({

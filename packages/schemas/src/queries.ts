@@ -7,9 +7,12 @@ export const QueryBooleanSchema = z
   .regex(/^(true|false|1|0|t|f)$/i, 'must be one of true, false, 1, 0, t, f')
   .transform((v) => ['true', '1', 't'].includes(v.toLowerCase()))
 
-const CsvSchema = z
-  .string()
-  .transform((v) => v.split(',').map((s) => s.trim()).filter((s) => s.length > 0))
+const CsvSchema = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0),
+)
 
 export const ServerQuerySchema = z.object({ server: ServerSchema.default('CN') })
 

@@ -30,9 +30,7 @@ export const BoundsSchema = z.object({
 export type Bounds = z.infer<typeof BoundsSchema>
 
 /** A drop info active now on the requested server; no itemId = a per-drop-type constraint (§5.2). */
-export const DropInfoSchema = z
-  .object({ itemId: z.string().optional(), dropType: DropTypeSchema, bounds: BoundsSchema })
-  .meta({ id: 'DropInfo' })
+export const DropInfoSchema = z.object({ itemId: z.string().optional(), dropType: DropTypeSchema, bounds: BoundsSchema }).meta({ id: 'DropInfo' })
 export type DropInfo = z.infer<typeof DropInfoSchema>
 
 export const STAGE_TYPES = ['MAIN', 'SUB', 'ACTIVITY', 'DAILY'] as const
@@ -83,9 +81,7 @@ export const NoticeSchema = z
 export type Notice = z.infer<typeof NoticeSchema>
 export const NoticeListSchema = z.array(NoticeSchema)
 
-export const PeriodSchema = z
-  .object({ start: MsSchema, end: MsSchema.nullable(), label_i18n: I18nSchema, existence: ExistenceSchema })
-  .meta({ id: 'Period' })
+export const PeriodSchema = z.object({ start: MsSchema, end: MsSchema.nullable(), label_i18n: I18nSchema, existence: ExistenceSchema }).meta({ id: 'Period' })
 export type Period = z.infer<typeof PeriodSchema>
 export const PeriodListSchema = z.array(PeriodSchema)
 
@@ -96,9 +92,7 @@ export const FormulaSchema = z
     name: z.string(),
     goldCost: z.number().int(),
     costs: z.array(z.object({ id: z.string(), name: z.string(), rarity: z.number().int(), count: z.number().int() })),
-    extraOutcome: z.array(
-      z.object({ id: z.string(), name: z.string(), rarity: z.number().int(), count: z.number().int(), weight: z.number() }),
-    ),
+    extraOutcome: z.array(z.object({ id: z.string(), name: z.string(), rarity: z.number().int(), count: z.number().int(), weight: z.number() })),
     totalWeight: z.number(),
   })
   .meta({ id: 'Formula' })

@@ -7,7 +7,10 @@ const PrintableSchema = (max?: number) => {
   const s = z.string().regex(printableAscii, 'must be printable ASCII')
   return max === undefined ? s : s.max(max)
 }
-const SemverSchema = z.string().max(32).regex(/^v?\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?$/, 'must be a semantic version')
+const SemverSchema = z
+  .string()
+  .max(32)
+  .regex(/^v?\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?$/, 'must be a semantic version')
 
 export const ReportDropSchema = z.object({
   dropType: z.enum(REPORT_DROP_TYPES),
@@ -62,11 +65,7 @@ export const RecognitionBatchSchema = z
     server: ServerSchema,
     source: PrintableSchema(128).min(1),
     version: PrintableSchema(128).min(1),
-    batchDrops: z
-      .array(z.unknown())
-      .min(1)
-      .max(50)
-      .describe('1 to 50 entries {stageId, drops, metadata} (RecognitionEntry), each validated on its own'),
+    batchDrops: z.array(z.unknown()).min(1).max(50).describe('1 to 50 entries {stageId, drops, metadata} (RecognitionEntry), each validated on its own'),
   })
   .meta({ id: 'RecognitionBatch' })
 export type RecognitionBatch = z.infer<typeof RecognitionBatchSchema>
@@ -86,9 +85,7 @@ export const AdvancedQuerySchema = z.object({
   interval: z.number().int().nullish(),
 })
 export type AdvancedQuery = z.infer<typeof AdvancedQuerySchema>
-export const AdvancedQueryRequestSchema = z
-  .object({ queries: z.array(AdvancedQuerySchema).min(1).max(5) })
-  .meta({ id: 'AdvancedQueryRequest' })
+export const AdvancedQueryRequestSchema = z.object({ queries: z.array(AdvancedQuerySchema).min(1).max(5) }).meta({ id: 'AdvancedQueryRequest' })
 export type AdvancedQueryRequest = z.infer<typeof AdvancedQueryRequestSchema>
 
 export const RecognitionDefectInitSchema = z.object({

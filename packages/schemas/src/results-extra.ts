@@ -6,6 +6,4 @@ export const AdvancedResultSchema = z.union([MatrixResponseSchema, TrendResultSc
 export type AdvancedResult = z.infer<typeof AdvancedResultSchema>
 
 /** `POST /result/advanced` response: one entry per query, in request order (§8.4). */
-export const AdvancedResultsResponseSchema = z
-  .object({ advanced_results: z.array(AdvancedResultSchema) })
-  .meta({ id: 'AdvancedResultsResponse' })
+export const AdvancedResultsResponseSchema = z.object({ advanced_results: z.array(AdvancedResultSchema) }).meta({ id: 'AdvancedResultsResponse' })

@@ -27,9 +27,7 @@ export const PatternElementSchema = z
   })
   .meta({ id: 'PatternElement' })
 export type PatternElement = z.infer<typeof PatternElementSchema>
-export const PatternResponseSchema = z
-  .object({ pattern_matrix: z.array(PatternElementSchema) })
-  .meta({ id: 'PatternResponse' })
+export const PatternResponseSchema = z.object({ pattern_matrix: z.array(PatternElementSchema) }).meta({ id: 'PatternResponse' })
 
 export const TrendResultSchema = z
   .object({

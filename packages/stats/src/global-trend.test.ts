@@ -15,11 +15,7 @@ describe('buildGlobalTrend (§10.8 Ours)', () => {
   it('no rows → {}', () => expect(buildGlobalTrend('CN', TODAY, [])).toEqual({}))
 
   it('aligns every item of a stage to the stage’s first day and ends with today', () => {
-    const trend = buildGlobalTrend('CN', TODAY, [
-      row('s', 'a', TODAY - 3, 10, 5),
-      row('s', 'b', TODAY - 1, 7, 2),
-      row('s', 'a', TODAY, 4, 1),
-    ])
+    const trend = buildGlobalTrend('CN', TODAY, [row('s', 'a', TODAY - 3, 10, 5), row('s', 'b', TODAY - 1, 7, 2), row('s', 'a', TODAY, 4, 1)])
     expect(trend).toEqual({
       s: {
         startTime: serverDayStart('CN', TODAY - 3),

@@ -33,12 +33,7 @@ export interface StageTrend {
  * without a row), so all arrays of a stage have the same length and align with `startTime` ("Ours").
  * Several rows of the same pair and day are summed. Result keys are stage ids, then item ids.
  */
-export const buildGlobalTrend = (
-  server: Server,
-  today: number,
-  rows: readonly DailyPairRow[],
-  days: number = GLOBAL_TREND_DAYS,
-): Record<string, StageTrend> => {
+export const buildGlobalTrend = (server: Server, today: number, rows: readonly DailyPairRow[], days: number = GLOBAL_TREND_DAYS): Record<string, StageTrend> => {
   const firstAllowed = today - days + 1
   const byStage = new Map<string, DailyPairRow[]>()
   for (const row of rows) {

@@ -42,11 +42,40 @@ const naiveStdDev = (reports: ReportSample[]): number => {
 describe('matrix numbers from raw reports (§10.3)', () => {
   it.each<[string, ReportSample[], { times: number; quantity: number; stdDev: number }]>([
     ['no reports', [], { times: 0, quantity: 0, stdDev: 0 }],
-    ['item never dropped', [{ times: 1, quantity: 0 }, { times: 1, quantity: 0 }], { times: 2, quantity: 0, stdDev: 0 }],
-    ['constant one per run', [{ times: 1, quantity: 1 }, { times: 1, quantity: 1 }], { times: 2, quantity: 2, stdDev: 0 }],
-    ['half the runs', [{ times: 1, quantity: 1 }, { times: 1, quantity: 0 }], { times: 2, quantity: 1, stdDev: 0.5 }],
+    [
+      'item never dropped',
+      [
+        { times: 1, quantity: 0 },
+        { times: 1, quantity: 0 },
+      ],
+      { times: 2, quantity: 0, stdDev: 0 },
+    ],
+    [
+      'constant one per run',
+      [
+        { times: 1, quantity: 1 },
+        { times: 1, quantity: 1 },
+      ],
+      { times: 2, quantity: 2, stdDev: 0 },
+    ],
+    [
+      'half the runs',
+      [
+        { times: 1, quantity: 1 },
+        { times: 1, quantity: 0 },
+      ],
+      { times: 2, quantity: 1, stdDev: 0.5 },
+    ],
     // q = 1, 2, 0 over 3 runs: E[q²] = 5/3, mean = 1 → sqrt(2/3) = 0.81649...
-    ['three runs', [{ times: 1, quantity: 1 }, { times: 1, quantity: 2 }, { times: 1, quantity: 0 }], { times: 3, quantity: 3, stdDev: 0.8165 }],
+    [
+      'three runs',
+      [
+        { times: 1, quantity: 1 },
+        { times: 1, quantity: 2 },
+        { times: 1, quantity: 0 },
+      ],
+      { times: 3, quantity: 3, stdDev: 0.8165 },
+    ],
     // a 6-run report with q = 6 is ONE sample over 6 observations: sqrt(36/6 − 1) = sqrt(5)
     ['multi-run report is one sample', [{ times: 6, quantity: 6 }], { times: 6, quantity: 6, stdDev: 2.2361 }],
     // gacha-like: times = Σ quantities, one report q=10 over 10 runs: sqrt(100/10 − 1) = 3

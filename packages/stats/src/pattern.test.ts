@@ -29,9 +29,7 @@ describe('patternKey / canonicalPattern', () => {
     expect(parsePatternKey(want)).toEqual(canonicalPattern(drops))
   })
 
-  it.each(['2002', ':1', '2002:0', '2002:-1', '2002:1.5', '2002:1,', '2002:01'])('parsePatternKey(%j) is null', (key) =>
-    expect(parsePatternKey(key)).toBeNull(),
-  )
+  it.each(['2002', ':1', '2002:0', '2002:-1', '2002:1.5', '2002:1,', '2002:01'])('parsePatternKey(%j) is null', (key) => expect(parsePatternKey(key)).toBeNull())
 
   it('item ids containing ":" survive a round trip', () => expect(parsePatternKey(patternKey([d('a:b', 2)]))).toEqual([d('a:b', 2)]))
 })
@@ -99,10 +97,7 @@ describe('topPatterns (§8.2 Ours)', () => {
   })
 
   it('capPatternsPerStage caps each stage separately', () => {
-    const elements = [
-      ...Array.from({ length: 30 }, (_, i) => ({ stageId: 's1', quantity: i })),
-      ...Array.from({ length: 5 }, (_, i) => ({ stageId: 's2', quantity: i })),
-    ]
+    const elements = [...Array.from({ length: 30 }, (_, i) => ({ stageId: 's1', quantity: i })), ...Array.from({ length: 5 }, (_, i) => ({ stageId: 's2', quantity: i }))]
     const capped = capPatternsPerStage(elements)
     expect(capped.filter((e) => e.stageId === 's1')).toHaveLength(19)
     expect(capped.filter((e) => e.stageId === 's1').at(-1)!.quantity).toBe(11)

@@ -99,11 +99,7 @@ export const sumPatternDays = (days: readonly PatternDay[]): { times: number; pa
  * "Ours"). Ties are broken by `tieKey` ascending when given (pass the pattern key for output that does
  * not depend on query order), then by input order. `limit` ≤ 0 → `[]`; the input is not modified.
  */
-export const topPatterns = <T extends { readonly quantity: number }>(
-  patterns: readonly T[],
-  limit: number = PATTERN_CAP,
-  tieKey?: (pattern: T) => string,
-): T[] => {
+export const topPatterns = <T extends { readonly quantity: number }>(patterns: readonly T[], limit: number = PATTERN_CAP, tieKey?: (pattern: T) => string): T[] => {
   if (limit <= 0) return []
   const indexed = patterns.map((p, i) => ({ p, i, k: tieKey?.(p) ?? '' }))
   indexed.sort((a, b) => b.p.quantity - a.p.quantity || (a.k < b.k ? -1 : a.k > b.k ? 1 : 0) || a.i - b.i)

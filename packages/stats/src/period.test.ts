@@ -1,16 +1,6 @@
 import { NO_END_MS } from '@dropwise/schemas'
 import { describe, expect, it } from 'vitest'
-import {
-  type AccumulableRange,
-  currentPeriod,
-  endOrInfinity,
-  isStageOpenAt,
-  normalizeEnd,
-  rangeContains,
-  rangesOverlap,
-  segmentPeriods,
-  wireEnd,
-} from './period'
+import { type AccumulableRange, currentPeriod, endOrInfinity, isStageOpenAt, normalizeEnd, rangeContains, rangesOverlap, segmentPeriods, wireEnd } from './period'
 
 const r = (start: number, end: number | null, accumulable = true): AccumulableRange => ({ start, end, accumulable })
 
@@ -68,15 +58,32 @@ describe('segmentPeriods (§10.2)', () => {
     ['touching accumulable ranges join', [r(0, 10), r(10, 20)], [{ start: 0, end: 20 }]],
     ['overlapping accumulable ranges join', [r(0, 10), r(5, 20)], [{ start: 0, end: 20 }]],
     ['contained accumulable range keeps the later end', [r(0, 30), r(5, 20)], [{ start: 0, end: 30 }]],
-    ['gap starts a new segment', [r(0, 10), r(11, 20)], [{ start: 0, end: 10 }, { start: 11, end: 20 }]],
-    ['non-accumulable starts fresh even when touching', [r(0, 10), r(10, 20, false)], [{ start: 0, end: 10 }, { start: 10, end: 20 }]],
+    [
+      'gap starts a new segment',
+      [r(0, 10), r(11, 20)],
+      [
+        { start: 0, end: 10 },
+        { start: 11, end: 20 },
+      ],
+    ],
+    [
+      'non-accumulable starts fresh even when touching',
+      [r(0, 10), r(10, 20, false)],
+      [
+        { start: 0, end: 10 },
+        { start: 10, end: 20 },
+      ],
+    ],
     ['unsorted input is ordered by start', [r(10, 20), r(0, 10)], [{ start: 0, end: 20 }]],
     ['open end absorbs later accumulable ranges', [r(0, null), r(50, 60)], [{ start: 0, end: null }]],
     ['sentinel end is normalised to null', [r(0, 10), r(10, NO_END_MS)], [{ start: 0, end: null }]],
     [
       'rerun chain: A, B (acc), C (fresh), D (acc)',
       [r(0, 10), r(10, 20), r(30, 40, false), r(40, null)],
-      [{ start: 0, end: 20 }, { start: 30, end: null }],
+      [
+        { start: 0, end: 20 },
+        { start: 30, end: null },
+      ],
     ],
   ])('%s', (_name, ranges, want) => expect(segmentPeriods(ranges)).toEqual(want))
 

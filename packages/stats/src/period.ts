@@ -38,8 +38,7 @@ export const rangeContains = (range: TimeRange, t: number): boolean => range.sta
  * Whether two ranges overlap (share an instant). Touching ranges (`a.end === b.start`) do not overlap.
  * Empty ranges (`end ≤ start`) overlap nothing.
  */
-export const rangesOverlap = (a: TimeRange, b: TimeRange): boolean =>
-  Math.max(a.start, b.start) < Math.min(endOrInfinity(a.end), endOrInfinity(b.end))
+export const rangesOverlap = (a: TimeRange, b: TimeRange): boolean => Math.max(a.start, b.start) < Math.min(endOrInfinity(a.end), endOrInfinity(b.end))
 
 /**
  * The wire value of a period end (api-v2.md §5.5): `null` when the period has no end or ends in the
@@ -61,9 +60,7 @@ export const wireEnd = (end: number | null, now: number): number | null => {
  * Returns the segments oldest first, with `end` normalised (`null` = no end). Empty input gives `[]`.
  */
 export const segmentPeriods = (ranges: readonly AccumulableRange[]): Period[] => {
-  const sorted = ranges
-    .map((r, i) => ({ r, i }))
-    .sort((a, b) => a.r.start - b.r.start || endOrInfinity(a.r.end) - endOrInfinity(b.r.end) || a.i - b.i)
+  const sorted = ranges.map((r, i) => ({ r, i })).sort((a, b) => a.r.start - b.r.start || endOrInfinity(a.r.end) - endOrInfinity(b.r.end) || a.i - b.i)
   const segments: { start: number; end: number }[] = []
   for (const { r } of sorted) {
     const last = segments.at(-1)

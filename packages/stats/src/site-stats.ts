@@ -44,7 +44,11 @@ export interface SiteStatsInput {
  */
 export const siteStats = (input: SiteStatsInput): SiteStats => {
   const stageMax = new Map<string, number>()
-  const pairTotals = sumBy(input.pairTimes, (r) => `${r.stageId}\u0000${r.itemId}`, (r) => r.times)
+  const pairTotals = sumBy(
+    input.pairTimes,
+    (r) => `${r.stageId}\u0000${r.itemId}`,
+    (r) => r.times,
+  )
   for (const [key, times] of pairTotals) {
     const stageId = key.slice(0, key.indexOf('\u0000'))
     if (stageId === RECRUIT_STAGE_ID || input.stages.get(stageId)?.isGacha === true) continue
@@ -79,5 +83,4 @@ const sumBy = <T>(rows: readonly T[], key: (row: T) => string, value: (row: T) =
   return totals
 }
 
-const sortedEntries = (m: ReadonlyMap<string, number>): [string, number][] =>
-  [...m].filter(([, v]) => v !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+const sortedEntries = (m: ReadonlyMap<string, number>): [string, number][] => [...m].filter(([, v]) => v !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))

@@ -81,7 +81,13 @@ describe('fillTrend', () => {
     ]
     const drops = new Map([
       ['2002', [{ at: S, quantity: 1 }]],
-      ['2003', [{ at: S + 2 * D + 1, quantity: 4 }, { at: S - 1, quantity: 9 }]],
+      [
+        '2003',
+        [
+          { at: S + 2 * D + 1, quantity: 4 },
+          { at: S - 1, quantity: 9 },
+        ],
+      ],
       ['never', []],
     ])
     const result = fillTrend(plan, runs, drops)
@@ -93,7 +99,14 @@ describe('fillTrend', () => {
   })
 
   it('arrays of one item never share storage with another item', () => {
-    const result = fillTrend(plan, [{ at: S, times: 1 }], new Map([['a', []], ['b', []]]))
+    const result = fillTrend(
+      plan,
+      [{ at: S, times: 1 }],
+      new Map([
+        ['a', []],
+        ['b', []],
+      ]),
+    )
     result.get('a')!.times[0] = 99
     expect(result.get('b')!.times[0]).toBe(1)
   })

@@ -40,9 +40,7 @@ export const renderTemplate = (icon: DecodedImage, size = TEMPLATE_SIZE): Uint8A
   const out = new Uint8Array(size * size * 3)
   const penguin = icon.width === PENGUIN_SIZE && icon.height === PENGUIN_SIZE
   const toSrc = (px: number, py: number): [number, number] =>
-    penguin
-      ? [px, py]
-      : [(px - MAA_CENTRE.x) / MAA_SCALE + (icon.width - 1) / 2, (py - MAA_CENTRE.y) / MAA_SCALE + (icon.height - 1) / 2]
+    penguin ? [px, py] : [(px - MAA_CENTRE.x) / MAA_SCALE + (icon.width - 1) / 2, (py - MAA_CENTRE.y) / MAA_SCALE + (icon.height - 1) / 2]
   const step = PENGUIN_SIZE / size
   const SS = 4
   for (let v = 0; v < size; v++) {
@@ -81,7 +79,11 @@ const addIconFiles = async (icons: Map<string, DecodedImage>, files: string[]) =
 /** Item icons of one or more folders: `<itemId>.jpg|png`. A later folder does not override an earlier one. */
 export const readIcons = async (dirs: string[]): Promise<Map<string, DecodedImage>> => {
   const icons = new Map<string, DecodedImage>()
-  for (const dir of dirs) await addIconFiles(icons, (await readdir(dir)).sort().map((name) => join(dir, name)))
+  for (const dir of dirs)
+    await addIconFiles(
+      icons,
+      (await readdir(dir)).sort().map((name) => join(dir, name)),
+    )
   return icons
 }
 
@@ -234,11 +236,7 @@ export interface BuiltPack {
 }
 
 /** Assembles a pack from decoded icons, glyphs and a stage index. */
-export const assemblePack = (
-  icons: Map<string, DecodedImage>,
-  glyphs: PackManifest['glyphs'],
-  stages: PackManifest['stages'],
-): BuiltPack => {
+export const assemblePack = (icons: Map<string, DecodedImage>, glyphs: PackManifest['glyphs'], stages: PackManifest['stages']): BuiltPack => {
   const bytesPer = TEMPLATE_SIZE * TEMPLATE_SIZE * 3
   const ids = [...icons.keys()].sort()
   const templates = new Uint8Array(ids.length * bytesPer)

@@ -30,6 +30,4 @@ const started = performance.now()
 const pack = await buildPack({ icons: values.icons, glyphs: values.glyphs, stages })
 await writePack(values.out, pack)
 const servers = Object.entries(pack.manifest.stages).map(([s, idx]) => `${s}:${Object.keys(idx ?? {}).length}`)
-console.log(
-  `pack written to ${values.out}: ${pack.manifest.items.length} templates, stage codes ${servers.join(' ')}, ${(performance.now() - started).toFixed(0)} ms`,
-)
+console.log(`pack written to ${values.out}: ${pack.manifest.items.length} templates, stage codes ${servers.join(' ')}, ${(performance.now() - started).toFixed(0)} ms`)

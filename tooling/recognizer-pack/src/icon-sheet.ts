@@ -32,7 +32,9 @@ const MAA_PENGUIN_CENTRE = { x: 92, y: 93 }
 const MIN_CIRCLE_ICON = 90
 
 const circleMask = (size: number) =>
-  Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><circle cx="${size / 2}" cy="${size / 2}" r="${size / 2 - 0.5}" fill="#fff"/></svg>`)
+  Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><circle cx="${size / 2}" cy="${size / 2}" r="${size / 2 - 0.5}" fill="#fff"/></svg>`,
+  )
 
 /**
  * One cell, RGBA `size`×`size`. Round icons (Penguin's and MaaResource's crops) are cut to the item
@@ -43,7 +45,11 @@ export const renderIconCell = async (bytes: Uint8Array, size = ICON_CELL_SIZE): 
   const w = meta.width ?? 0
   const h = meta.height ?? 0
   if (Math.min(w, h) < MIN_CIRCLE_ICON) {
-    return sharp(bytes).ensureAlpha().resize(size, size, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 }, kernel: 'lanczos3' }).raw().toBuffer()
+    return sharp(bytes)
+      .ensureAlpha()
+      .resize(size, size, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 }, kernel: 'lanczos3' })
+      .raw()
+      .toBuffer()
   }
   // The circle's box in source pixels (edge coordinates), then cut with a margin of black for crops
   // whose circle reaches past the image.
@@ -90,10 +96,7 @@ export const collectIconFiles = async (dirs: string[], files: string[] = []): Pr
  * Builds one WebP sheet of every icon (`itemId → file`), cells of `size` px in `cols` columns, items
  * in id order. Transparent outside each icon. `quality` is WebP's 0-100.
  */
-export const buildIconSheet = async (
-  icons: Map<string, string>,
-  opts: { size?: number; cols?: number; quality?: number } = {},
-): Promise<IconSheet> => {
+export const buildIconSheet = async (icons: Map<string, string>, opts: { size?: number; cols?: number; quality?: number } = {}): Promise<IconSheet> => {
   const size = opts.size ?? ICON_CELL_SIZE
   const ids = [...icons.keys()].sort()
   const cols = Math.max(1, Math.min(opts.cols ?? DEFAULT_COLS, ids.length))

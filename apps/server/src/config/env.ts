@@ -18,7 +18,10 @@ const wholeNumber = (min: number, max?: number) => {
 }
 
 /** A folder: relative values are taken from the working directory and made absolute (static file serving needs absolute roots). */
-const folder = z.string().min(1, { error: 'must be a folder path' }).transform((v) => resolve(v))
+const folder = z
+  .string()
+  .min(1, { error: 'must be a folder path' })
+  .transform((v) => resolve(v))
 
 const onOff = z
   .enum(['on', 'off', '1', '0', 'true', 'false'], { error: 'must be on or off' })

@@ -205,7 +205,7 @@ export const acquireDataDirLock = async (dataDir: string, options: AcquireOption
   const content = `${JSON.stringify(holder)}\n`
   registry.set(file, null)
   try {
-    for (const deadline = Date.now() + 15_000; Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 15_000; Date.now() < deadline;) {
       if (await tryCreate(file, content)) {
         registry.set(file, content)
         return holdLock(dir, file, content)

@@ -19,8 +19,7 @@ const INT8 = 20
 const NUMERIC = 1700
 
 export type DbOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir: string | null /* null = in memory */; onStaleLock?: AcquireOptions['onStaleLock'] }
+  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir: string | null /* null = in memory */; onStaleLock?: AcquireOptions['onStaleLock'] }
 
 /**
  * PGlite by default (a data folder), PostgreSQL when a URL is given: chosen here and nowhere else.

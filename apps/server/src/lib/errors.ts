@@ -14,6 +14,5 @@ export class ApiHttpError extends Error {
 
 /** Missing entity: 400 NOT_FOUND, never 404 on v2 (api-v2.md §3). */
 export const notFound = () => new ApiHttpError(400, 'NOT_FOUND', ERROR_MESSAGES.notFound)
-export const invalidRequest = (message: string, violations?: Violation[]) =>
-  new ApiHttpError(400, 'INVALID_REQUEST', message, violations)
+export const invalidRequest = (message: string, violations?: Violation[]) => new ApiHttpError(400, 'INVALID_REQUEST', message, violations)
 export const tooManyRequests = (message: string) => new ApiHttpError(429, 'TOO_MANY_REQUESTS', message)

@@ -51,12 +51,7 @@ describe.each(dbTargets())('compatibility (api-v2 §12 checks 1-4) on $name', (t
   })
 
   it('every v2 response carries X-Penguin-Compatible and a request id; never X-Penguin-Upgrade', async () => {
-    for (const url of [
-      '/PenguinStats/api/v2/items',
-      '/api/v2/stages/nope',
-      '/api/v2/stages?server=UK',
-      '/PenguinStats/api/v2/no/such/route',
-    ]) {
+    for (const url of ['/PenguinStats/api/v2/items', '/api/v2/stages/nope', '/api/v2/stages?server=UK', '/PenguinStats/api/v2/no/such/route']) {
       const res = await ctx.app.inject({ method: 'GET', url })
       expect(res.headers['x-penguin-compatible'], url).toBe('frontend-v2@v3.4.0')
       expect(res.headers['x-penguin-request-id'], url).toMatch(/^[0-9a-v]{20}$/)

@@ -51,7 +51,8 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 
 const SET_PENGUIN_ID = {
   'X-Penguin-Set-PenguinID': {
-    description: 'Present when the server created an account for the caller (a report without a known PenguinID) or confirmed a login: the PenguinID to send from now on.',
+    description:
+      'Present when the server created an account for the caller (a report without a known PenguinID) or confirmed a login: the PenguinID to send from now on.',
     schema: { type: 'string' },
   },
 }
@@ -74,7 +75,13 @@ const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'pat
 
 /** `getApiV2FooBar` for an operation without an entry (docs.test.ts makes sure there is none). */
 const fallbackId = (method: string, path: string) =>
-  method + path.replace(/[{}]/g, '').split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')
+  method +
+  path
+    .replace(/[{}]/g, '')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('')
 
 let examplesCache: Record<string, Record<string, unknown>> | null = null
 const examples = () => (examplesCache ??= JSON.parse(readFileSync(new URL('./docs-examples.json', import.meta.url), 'utf8')) as Record<string, Record<string, unknown>>)

@@ -120,7 +120,12 @@ describe('the API description', () => {
     const security = (key: string) => operationsOf(doc).find((o) => o.key === key)?.op.security
     expect(security('GET /api/v2/items')).toEqual([])
     expect(security('POST /api/v2/report/recall')).toEqual([{ PenguinID: [] }, { PenguinIDCookie: [] }])
-    for (const key of ['GET /api/v2/result/matrix', 'GET /api/v2/_private/result/matrix/{server}/{source}/{category}', 'POST /api/v2/result/advanced', 'POST /api/v2/report']) {
+    for (const key of [
+      'GET /api/v2/result/matrix',
+      'GET /api/v2/_private/result/matrix/{server}/{source}/{category}',
+      'POST /api/v2/result/advanced',
+      'POST /api/v2/report',
+    ]) {
       expect(security(key), key).toEqual([{}, { PenguinID: [] }, { PenguinIDCookie: [] }])
     }
   })
@@ -201,7 +206,10 @@ describe.each(dbTargets())('answers match the API description on $name', (target
     expect(submitted.statusCode).toBe(200)
     expect(validate(stated('post', '/api/v2/report', 200), submitted.json())).toEqual([])
 
-    const queries = [{ server: 'CN', stageId: 'main_01-07' }, { server: 'CN', stageId: 'main_01-07', start: Date.now() - 86_400_000, interval: 3_600_000 }]
+    const queries = [
+      { server: 'CN', stageId: 'main_01-07' },
+      { server: 'CN', stageId: 'main_01-07', start: Date.now() - 86_400_000, interval: 3_600_000 },
+    ]
     const advanced = await ctx.app.inject({ method: 'POST', url: '/api/v2/result/advanced', payload: { queries } })
     expect(advanced.statusCode).toBe(200)
     expect(validate(stated('post', '/api/v2/result/advanced', 200), advanced.json())).toEqual([])

@@ -6,7 +6,13 @@ import { rawRequest } from '../testing/raw-http'
 import { createTestContext, dbTargets, type TestContext } from '../testing/test-app'
 
 const run = promisify(execFile)
-const REPORT = JSON.stringify({ server: 'CN', source: 'MeoAssistant', stageId: 'wk_kc_5', drops: [{ dropType: 'NORMAL_DROP', itemId: '2002', quantity: 1 }], version: 'v5.9.0' })
+const REPORT = JSON.stringify({
+  server: 'CN',
+  source: 'MeoAssistant',
+  stageId: 'wk_kc_5',
+  drops: [{ dropType: 'NORMAL_DROP', itemId: '2002', quantity: 1 }],
+  version: 'v5.9.0',
+})
 const hasCurl = await run('curl', ['--version']).then(
   (r) => /HTTP2/.test(r.stdout),
   () => false,
@@ -23,8 +29,7 @@ describe.each(dbTargets())('HTTP edges on $name', (target) => {
   })
   afterAll(async () => ctx?.close())
 
-  const reportsStored = async (hash: string) =>
-    (await ctx.db.kysely.selectFrom('drop_reports').select('report_hash').where('report_hash', '=', hash).execute()).length
+  const reportsStored = async (hash: string) => (await ctx.db.kysely.selectFrom('drop_reports').select('report_hash').where('report_hash', '=', hash).execute()).length
 
   it('MAA over plain http: a POST offering an h2c upgrade (the exact headers of curl --http2) is served as HTTP/1.1', async () => {
     const head = [

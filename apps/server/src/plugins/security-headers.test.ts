@@ -28,12 +28,16 @@ describe('security headers', () => {
   })
 
   it('builds the policy: hashes, the websocket host, another origin of the pack; never unsafe-eval', () => {
-    const csp = webContentSecurityPolicy({ host: 'stats.example:8443', connectUrls: ['https://cdn.example/pack/', '/recognizer-pack/', null], scriptHashes: [sha('a()')] })
+    const csp = webContentSecurityPolicy({
+      host: 'stats.example:8443',
+      connectUrls: ['https://cdn.example/pack/', '/recognizer-pack/', null],
+      scriptHashes: [sha('a()')],
+    })
     expect(directive(csp, 'script-src')).toBe(`script-src 'self' 'wasm-unsafe-eval' ${sha('a()')}`)
     expect(directive(csp, 'connect-src')).toBe("connect-src 'self' ws://stats.example:8443 wss://stats.example:8443 https://cdn.example")
     expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'none'")
     expect(csp.replaceAll("'wasm-unsafe-eval'", '')).not.toContain('unsafe-eval')
     // A Host header that is not a plain host[:port] is left out rather than written into the policy.
-    expect(directive(webContentSecurityPolicy({ host: "evil; script-src *" }), 'connect-src')).toBe("connect-src 'self'")
+    expect(directive(webContentSecurityPolicy({ host: 'evil; script-src *' }), 'connect-src')).toBe("connect-src 'self'")
   })
 })

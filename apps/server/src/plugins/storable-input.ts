@@ -18,14 +18,16 @@ declare module 'fastify' {
 export const storableInputPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preHandler', async (req) => {
     if (req.routeOptions.config.checksStoredText) return
-    for (const [part, value] of [['params', req.params], ['query', req.query], ['body', req.body]] as const) {
+    for (const [part, value] of [
+      ['params', req.params],
+      ['query', req.query],
+      ['body', req.body],
+    ] as const) {
       if (value === undefined || value === null || Buffer.isBuffer(value)) continue
       const path = findUnstorableText(value, part === 'body' ? '' : part)
       if (path !== null) {
         const field = path === '' || path === 'body' ? 'request' : path
-        throw invalidRequest(`invalid request: ${field} ${UNSTORABLE_TEXT_MESSAGE}`, [
-          { field, violation: 'storable', message: `${field} ${UNSTORABLE_TEXT_MESSAGE}` },
-        ])
+        throw invalidRequest(`invalid request: ${field} ${UNSTORABLE_TEXT_MESSAGE}`, [{ field, violation: 'storable', message: `${field} ${UNSTORABLE_TEXT_MESSAGE}` }])
       }
     }
   })

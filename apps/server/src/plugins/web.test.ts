@@ -11,7 +11,12 @@ import { homeVariant, markDemo } from './web'
 const page = (key: string) =>
   `<!doctype html><html><head><meta name="dropwise-prerender" content="${key}"><script>window.__dropwiseStart=function(){}</script></head><body>${key}</body></html>`
 const INDEX = '<!doctype html><script>start()</script><p>index</p>'
-const scriptSrc = (csp: unknown) => String(csp).split('; ').find((d) => d.startsWith('script-src '))?.split(' ').slice(1) ?? []
+const scriptSrc = (csp: unknown) =>
+  String(csp)
+    .split('; ')
+    .find((d) => d.startsWith('script-src '))
+    ?.split(' ')
+    .slice(1) ?? []
 
 describe('the web app: `/` is the pre-rendered variant that fits the visitor', () => {
   const dist = mkdtempSync(join(tmpdir(), 'dropwise-web-'))
@@ -77,7 +82,11 @@ describe('the web app: `/` is the pre-rendered variant that fits the visitor', (
     try {
       const get = (encoding: string) => demo.app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'ja', 'accept-encoding': encoding } })
       const text = (res: Awaited<ReturnType<typeof get>>) =>
-        res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload).toString() : res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.rawPayload).toString() : res.body
+        res.headers['content-encoding'] === 'br'
+          ? brotliDecompressSync(res.rawPayload).toString()
+          : res.headers['content-encoding'] === 'gzip'
+            ? gunzipSync(res.rawPayload).toString()
+            : res.body
       expect(text(await get('br'))).toBe(page('ja.light'))
       await createDemoRepository(demo.db).markSimulated({ reports: 3, source: 'test', simulatedAt: now })
       now += 60_000 // past the cached /config
@@ -105,7 +114,7 @@ describe('the web app: `/` is the pre-rendered variant that fits the visitor', (
       expect(String(headers['content-security-policy'])).toMatch(/frame-ancestors 'none'/)
     }
 
-    it('`/`: the policy names the hashes of the variant\'s inline scripts, compressed or not', async () => {
+    it("`/`: the policy names the hashes of the variant's inline scripts, compressed or not", async () => {
       for (const encoding of ['br', 'gzip', 'identity']) {
         const res = await ctx.app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'ja', 'accept-encoding': encoding, host: 'stats.example' } })
         expectCommon(res.headers)

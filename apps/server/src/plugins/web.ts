@@ -31,7 +31,12 @@ export const homeVariant = (req: Pick<FastifyRequest, 'headers'>): string => {
     .split(',')
     .map((part, i) => {
       const [tag = '', ...params] = part.trim().split(';')
-      const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? 1)
+      const q = Number(
+        params
+          .find((p) => p.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? 1,
+      )
       return { lang: tag.toLowerCase().split('-')[0] ?? '', q: Number.isFinite(q) ? q : 0, i }
     })
     .filter((x) => x.q > 0)

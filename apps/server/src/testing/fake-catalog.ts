@@ -33,12 +33,7 @@ export const fakeStage = (stageId: string, opts: Partial<StageRecord> = {}): Sta
 })
 
 /** An item-level NORMAL_DROP entry, open-ended unless `endAt` is given. */
-export const fakeDropInfo = (
-  server: Server,
-  stageId: string,
-  itemId: string | null,
-  opts: Partial<DropInfoRecord> = {},
-): DropInfoRecord => ({
+export const fakeDropInfo = (server: Server, stageId: string, itemId: string | null, opts: Partial<DropInfoRecord> = {}): DropInfoRecord => ({
   server,
   stageId,
   itemId,
@@ -70,5 +65,4 @@ export const fakeCatalogRepository = (data: FakeCatalogData): CatalogRepository 
   property: async (key) => (data.properties && key in data.properties ? { value: data.properties[key], updatedAt: 0 } : null),
 })
 
-export const fakeCatalog = (data: FakeCatalogData, clock: () => number = () => 0) =>
-  createCatalogService({ repository: fakeCatalogRepository(data), clock })
+export const fakeCatalog = (data: FakeCatalogData, clock: () => number = () => 0) => createCatalogService({ repository: fakeCatalogRepository(data), clock })

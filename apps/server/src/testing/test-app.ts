@@ -29,10 +29,7 @@ export interface TestContext {
  * A real app over a real, freshly migrated and seeded database. On PostgreSQL each context gets its own
  * schema (dropped on close) so test files can run in parallel against one server.
  */
-export const createTestContext = async (
-  target: DbTarget,
-  opts: { clock?: () => number; app?: Partial<AppOptions> } = {},
-): Promise<TestContext> => {
+export const createTestContext = async (target: DbTarget, opts: { clock?: () => number; app?: Partial<AppOptions> } = {}): Promise<TestContext> => {
   let db: Db
   let cleanup = async () => {}
   if (target.name === 'postgres' && target.url) {

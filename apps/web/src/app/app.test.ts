@@ -19,7 +19,9 @@ describe('page title', () => {
   it('puts what the page shows before the route titles, innermost first', () => {
     expect(pageTitle('/result/item/30012', t)).toBe('menu.statsByItem ‹ menu.stats │ app.name')
     expect(pageTitle('/result/item/30012', t, ['Orirock Cube'])).toBe('Orirock Cube ‹ menu.statsByItem ‹ menu.stats │ app.name')
-    expect(pageTitle('/result/stage/1stact_zone1/a001_05', t, ['The Knight & The Hunters', 'GT-5'])).toBe('GT-5 ‹ The Knight & The Hunters ‹ menu.statsByStage ‹ menu.stats │ app.name')
+    expect(pageTitle('/result/stage/1stact_zone1/a001_05', t, ['The Knight & The Hunters', 'GT-5'])).toBe(
+      'GT-5 ‹ The Knight & The Hunters ‹ menu.statsByStage ‹ menu.stats │ app.name',
+    )
     expect(pageTitle('/search', t)).toBe('menu.search │ app.name')
   })
 })

@@ -25,8 +25,7 @@ import { routes, RouteError } from './router'
 const UpdatePrompt = lazy(() => import('./shell/update-prompt'))
 
 /** The handles of the routes matching an address, outermost first. */
-const routeHandles = (pathname: string): RouteHandle[] =>
-  (matchRoutes(routes, pathname) ?? []).flatMap((m) => (m.route.handle ? [m.route.handle as RouteHandle] : []))
+const routeHandles = (pathname: string): RouteHandle[] => (matchRoutes(routes, pathname) ?? []).flatMap((m) => (m.route.handle ? [m.route.handle as RouteHandle] : []))
 
 /**
  * The document title of an address (the pre-render writes it into the page too). `subject` are the
@@ -34,12 +33,7 @@ const routeHandles = (pathname: string): RouteHandle[] =>
  * datasets have loaded: they go before the route titles, so each item and stage tab reads its own name.
  */
 export const pageTitle = (pathname: string, t: TFunction, subject: readonly string[] = []) =>
-  buildTitle(
-    [...routeHandles(pathname).flatMap((h) => (h.title ? [t(h.title)] : [])), ...subject],
-    t('app.name'),
-    TITLE_SEPARATOR,
-    APP_NAME_SEPARATOR,
-  )
+  buildTitle([...routeHandles(pathname).flatMap((h) => (h.title ? [t(h.title)] : [])), ...subject], t('app.name'), TITLE_SEPARATOR, APP_NAME_SEPARATOR)
 
 type PageSubject = { kind: 'item'; itemId: string } | { kind: 'stage'; zoneId: string; stageId: string }
 

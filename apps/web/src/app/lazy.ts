@@ -8,17 +8,19 @@ export class ChunkTimeoutError extends Error {
 }
 
 /** Wraps a dynamic import with the spec's 120 s chunk timeout. */
-export const withTimeout = <T>(load: () => Promise<T>, ms = CHUNK_TIMEOUT_MS): (() => Promise<T>) => () =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new ChunkTimeoutError()), ms)
-    load().then(
-      (v) => {
-        clearTimeout(timer)
-        resolve(v)
-      },
-      (e: unknown) => {
-        clearTimeout(timer)
-        reject(e instanceof Error ? e : new Error(String(e)))
-      },
-    )
-  })
+export const withTimeout =
+  <T>(load: () => Promise<T>, ms = CHUNK_TIMEOUT_MS): (() => Promise<T>) =>
+  () =>
+    new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new ChunkTimeoutError()), ms)
+      load().then(
+        (v) => {
+          clearTimeout(timer)
+          resolve(v)
+        },
+        (e: unknown) => {
+          clearTimeout(timer)
+          reject(e instanceof Error ? e : new Error(String(e)))
+        },
+      )
+    })

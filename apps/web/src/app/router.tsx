@@ -30,7 +30,9 @@ const page = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType, { local
   // page would leave its part of the pre-rendered markup to be hydrated later, and any update
   // reaching it first would make React render it afresh.
   let loaded: { default: ComponentType } | undefined
-  const Component = lazy(() => (loaded ? ({ then: (done: (m: { default: ComponentType }) => void) => done(loaded!) } as unknown as Promise<{ default: ComponentType }>) : loadOnce()))
+  const Component = lazy(() =>
+    loaded ? ({ then: (done: (m: { default: ComponentType }) => void) => done(loaded!) } as unknown as Promise<{ default: ComponentType }>) : loadOnce(),
+  )
   const preload = () => loadOnce().then((m) => void (loaded = m))
   const element = <Component />
   preloaders.set(element, preload)
@@ -85,7 +87,15 @@ const h = (handle: RouteHandle) => handle
 
 /** The route table (spec 000 §2, spec 001 §2), children of the shell layout. */
 export const routes: RouteObject[] = [
-  { index: true, handle: h({ name: paths.home.name }), element: page(() => import('../features/home/home-page'), (m) => m.default, { locales: 'start' }) },
+  {
+    index: true,
+    handle: h({ name: paths.home.name }),
+    element: page(
+      () => import('../features/home/home-page'),
+      (m) => m.default,
+      { locales: 'start' },
+    ),
+  },
   {
     path: paths.report.path,
     handle: h({ name: paths.report.name, title: 'menu.report' }),
@@ -158,5 +168,13 @@ export const routes: RouteObject[] = [
       { path: paths.aboutCredits.path, handle: h({ name: paths.aboutCredits.name, title: 'menu.credits' }), element: page(about, (m) => m.AboutCredits) },
     ],
   },
-  { path: '*', handle: h({ name: 'ErrorNotFound', title: 'menu.notFound' }), element: page(() => import('./routes/not-found'), (m) => m.default, { locales: 'start' }) },
+  {
+    path: '*',
+    handle: h({ name: 'ErrorNotFound', title: 'menu.notFound' }),
+    element: page(
+      () => import('./routes/not-found'),
+      (m) => m.default,
+      { locales: 'start' },
+    ),
+  },
 ]

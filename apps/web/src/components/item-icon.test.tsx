@@ -27,7 +27,8 @@ describe('chooseIconArt', () => {
     expect(chooseIconArt(item, 48, s, '/operator/sprite.png')).toEqual({
       kind: 'sprite',
       style: { backgroundImage: 'url("/operator/sprite.png")', backgroundSize: '288px 912px', backgroundPosition: '-48px -192px' },
-    }))
+    }),
+  )
 
   it('uses the fallback cell for an item without a sprite coordinate', () =>
     expect(chooseIconArt(unknown, 10, null, SPRITE.url)).toMatchObject({ kind: 'sprite', style: { backgroundPosition: '-50px -180px' } }))
@@ -42,7 +43,8 @@ describe('readIconIndex', () => {
   })
 
   it.each([[null], [{ size: 0, cols: 1, rows: 1, items: {} }], [{ size: 64, cols: 1, rows: 1 }], [[1, 2]]])('%j is not an index', (raw) =>
-    expect(readIconIndex(raw, '/s.webp')).toBeNull())
+    expect(readIconIndex(raw, '/s.webp')).toBeNull(),
+  )
 })
 
 const item = (itemId: string): Item => buildItem(itemId, { spriteCoord: [1, 4] })

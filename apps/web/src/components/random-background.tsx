@@ -13,7 +13,7 @@ import { useSettings } from '../lib/state-hooks'
 export const backgroundArt = (id: number, style: ThemeStyle, dark: boolean) => {
   const hues: Record<ThemeStyle, number> = { default: 210, miku2021: 175, seaborn: 190, avemujica: 345 }
   let seed = id * 9301 + 49297
-  const next = () => ((seed = (seed * 9301 + 49297) % 233280) / 233280)
+  const next = () => (seed = (seed * 9301 + 49297) % 233280) / 233280
   const base = id === RARE_BACKGROUND ? 45 : hues[style]
   return Array.from({ length: 5 }, () => {
     const h = (base + (next() - 0.5) * 60 + 360) % 360

@@ -9,7 +9,12 @@ export const needsAuthorization = (url: string) => AUTHORIZED_FRAGMENTS.some((f)
 
 /** Compares dotted versions (`v3.4.0`, `3.13.28`); prerelease tags are ignored. */
 export const compareVersions = (a: string, b: string) => {
-  const parts = (v: string) => v.replace(/^[^\d]*/, '').split(/[.+-]/).slice(0, 3).map((p) => Number.parseInt(p, 10) || 0)
+  const parts = (v: string) =>
+    v
+      .replace(/^[^\d]*/, '')
+      .split(/[.+-]/)
+      .slice(0, 3)
+      .map((p) => Number.parseInt(p, 10) || 0)
   const [x, y] = [parts(a), parts(b)]
   for (let i = 0; i < 3; i++) {
     const d = (x[i] ?? 0) - (y[i] ?? 0)
@@ -44,11 +49,7 @@ const DEPLOYING_MARKER = 'content="type=deploying"'
  * says it is unavailable or deploying, else its message, else the body; `(!) text` without a
  * response. `maintenance` is the translated maintenance message.
  */
-export const composeErrorText = (
-  res: { status: number; body: string } | null,
-  error: unknown,
-  maintenance: string,
-): string => {
+export const composeErrorText = (res: { status: number; body: string } | null, error: unknown, maintenance: string): string => {
   if (!res) return `(!) ${error instanceof Error ? error.message : String(error)}`
   let message: string | undefined
   try {

@@ -12,7 +12,14 @@ describe('readAssetStatus', () => {
         recognizer: { packUrl: '/assets/recognizer/' },
         itemIcons: { sheetUrl: '/assets/icons/items.webp', indexUrl: '/assets/icons/index.json' },
       }),
-    ).toEqual({ state: 'ready', done: 9, total: 9, reason: null, packUrl: '/assets/recognizer/', itemIcons: { sheetUrl: '/assets/icons/items.webp', indexUrl: '/assets/icons/index.json' } })
+    ).toEqual({
+      state: 'ready',
+      done: 9,
+      total: 9,
+      reason: null,
+      packUrl: '/assets/recognizer/',
+      itemIcons: { sheetUrl: '/assets/icons/items.webp', indexUrl: '/assets/icons/index.json' },
+    })
   })
 
   it('keeps what fits and drops what does not', () => {
@@ -26,7 +33,9 @@ describe('readAssetStatus', () => {
     })
   })
 
-  it.each([[null], ['ready'], [{}], [{ state: 'done' }], [{ message: 'Not Found', statusCode: 404 }]])('%j is not a status', (raw) => expect(readAssetStatus(raw)).toBeNull())
+  it.each([[null], ['ready'], [{}], [{ state: 'done' }], [{ message: 'Not Found', statusCode: 404 }]])('%j is not a status', (raw) =>
+    expect(readAssetStatus(raw)).toBeNull(),
+  )
 })
 
 describe('readConfigAssets', () => {

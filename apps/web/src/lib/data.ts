@@ -146,15 +146,11 @@ export const fetchBootDataWhenIdle = (pathname: string = location.pathname): (()
  */
 export const forceRefresh = async () => {
   dataCache.clear()
-  await Promise.allSettled([
-    ...BOOT_DATASETS.map((id) => warmDataset(id, true)),
-    queryClient.refetchQueries({ queryKey: ['dataset'], type: 'active' }),
-  ])
+  await Promise.allSettled([...BOOT_DATASETS.map((id) => warmDataset(id, true)), queryClient.refetchQueries({ queryKey: ['dataset'], type: 'active' })])
 }
 
 /** Retry only what failed. */
-export const retryFailed = () =>
-  queryClient.refetchQueries({ queryKey: ['dataset'], predicate: (q) => q.state.status === 'error' })
+export const retryFailed = () => queryClient.refetchQueries({ queryKey: ['dataset'], predicate: (q) => q.state.status === 'error' })
 
 /** Server change: forget the old server's data, switch, refetch (spec 000 §4). */
 export const switchServer = (server: Server) => {

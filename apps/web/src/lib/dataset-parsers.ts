@@ -11,7 +11,7 @@ import { checkSchema, type JsonSchema } from './schema-check'
 export type ResponseSchemaName = keyof typeof SCHEMAS
 
 /** Checks `raw` against a response schema; a failure keeps the first issue in the message. */
-export const validate = <T,>(name: ResponseSchemaName, raw: unknown, nonEmpty = false): T => {
+export const validate = <T>(name: ResponseSchemaName, raw: unknown, nonEmpty = false): T => {
   const issue = checkSchema(SCHEMAS[name] as JsonSchema, raw)
   if (issue) throw new InvalidStructureError(`${issue.path.join('.') || '(root)'}: ${issue.message}`)
   if (nonEmpty && Array.isArray(raw) && raw.length === 0) throw new InvalidStructureError('empty list')

@@ -49,13 +49,7 @@ describe('the start-up script requests what an item or stage page asks for first
     const { asked, early } = run('/result/item/30012')
     const ctx = { server: 'CN', category: 'all' } as const
     expect(asked.sort()).toEqual(
-      [
-        matrixSlicePath('CN', 'all', 'item', '30012'),
-        basisPath('CN', null),
-        datasets.items.path(ctx),
-        datasets.stages.path(ctx),
-        datasets.zones.path(ctx),
-      ].sort(),
+      [matrixSlicePath('CN', 'all', 'item', '30012'), basisPath('CN', null), datasets.items.path(ctx), datasets.stages.path(ctx), datasets.zones.path(ctx)].sort(),
     )
     expect(early?.sort()).toEqual(asked)
   })

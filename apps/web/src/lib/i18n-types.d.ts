@@ -14,6 +14,18 @@ import type stats from '../locales/stats/en.json'
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation'
-    resources: { translation: typeof shell & typeof browse & typeof stats & typeof charts & typeof report & typeof advanced & typeof planner & typeof recognition & typeof about & typeof guide & typeof finding }
+    resources: {
+      translation: typeof shell &
+        typeof browse &
+        typeof stats &
+        typeof charts &
+        typeof report &
+        typeof advanced &
+        typeof planner &
+        typeof recognition &
+        typeof about &
+        typeof guide &
+        typeof finding
+    }
   }
 }

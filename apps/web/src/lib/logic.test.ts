@@ -132,7 +132,12 @@ describe('data cache: large content in parts', () => {
     const mem = createMemoryStorage()
     const steps: (() => void)[] = []
     let now = 1_700_000_000_000
-    const cache = createDataCache(mem, 'd', () => now, (step) => void steps.push(step))
+    const cache = createDataCache(
+      mem,
+      'd',
+      () => now,
+      (step) => void steps.push(step),
+    )
     const first = big(6000, 'a')
     const json = JSON.stringify(first)
     expect(json.length).toBeGreaterThan(2 * PART_CHARS)
@@ -179,8 +184,21 @@ describe('data cache: large content in parts', () => {
   it('gives up a large write that does not fit, keeping what was there', async () => {
     const mem = createMemoryStorage()
     let room = 3
-    const tight = { ...mem, setItem: (k: string, v: string) => (room-- > 0 ? mem.setItem(k, v) : (() => { throw new Error('quota') })()) }
-    const cache = createDataCache(tight, 'd', () => 1, (step) => step())
+    const tight = {
+      ...mem,
+      setItem: (k: string, v: string) =>
+        room-- > 0
+          ? mem.setItem(k, v)
+          : (() => {
+              throw new Error('quota')
+            })(),
+    }
+    const cache = createDataCache(
+      tight,
+      'd',
+      () => 1,
+      (step) => step(),
+    )
     cache.set('CN', 'zones', [1])
     await cache.setJson('CN', 'stages', JSON.stringify(big(6000, 'a')))
     expect(cache.get('CN', 'stages')).toBeUndefined()

@@ -39,4 +39,8 @@ export const createPersistedStore = <T>(key: string, parse: Guard<T>): Store<T> 
 }
 
 export const useStore = <T, R = T>(store: Store<T>, select: (s: T) => R = (s) => s as unknown as R): R =>
-  useSyncExternalStore(store.subscribe, () => select(store.get()), () => select(store.get()))
+  useSyncExternalStore(
+    store.subscribe,
+    () => select(store.get()),
+    () => select(store.get()),
+  )

@@ -22,7 +22,7 @@ const matrix = (seed('matrix-cn.json') as { rows: [string, string, number, numbe
   .map(([stageId, itemId, times, quantity, stdDev, start, end]) => ({ stageId, itemId, times, quantity, stdDev, start, end }))
 
 /** A small deterministic PRNG so the mutation cases are the same on every run. */
-const prng = (seedValue: number) => () => ((seedValue = (seedValue * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+const prng = (seedValue: number) => () => (seedValue = (seedValue * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
 
 /** Replaces one value somewhere inside `value` with another kind of value (or deletes a key). */
 const mutate = (value: unknown, rnd: () => number): unknown => {
@@ -68,9 +68,22 @@ describe('response schemas', () => {
   const cases: [ResponseSchemaName, unknown][] = [
     ['items', items],
     ['matrix', matrix],
-        ['stats', { totalStageTimes: [{ stageId: 'main_01-07', times: 3 }], totalStageTimes_24h: [], totalItemQuantities: [{ itemId: '30012', quantity: 2 }], totalApCost: 18 }],
+    [
+      'stats',
+      { totalStageTimes: [{ stageId: 'main_01-07', times: 3 }], totalStageTimes_24h: [], totalItemQuantities: [{ itemId: '30012', quantity: 2 }], totalApCost: 18 },
+    ],
     ['trends', { trend: { 'main_01-07': { startTime: 1, results: { '30012': { quantity: [1, 2], times: [3, 4] } } } } }],
-    ['notices', [{ id: 1, severity: null, existence: { CN: { exist: true }, US: { exist: false }, JP: { exist: true, openTime: 5 }, KR: { exist: true } }, content_i18n: { en: 'hi' } }]],
+    [
+      'notices',
+      [
+        {
+          id: 1,
+          severity: null,
+          existence: { CN: { exist: true }, US: { exist: false }, JP: { exist: true, openTime: 5 }, KR: { exist: true } },
+          content_i18n: { en: 'hi' },
+        },
+      ],
+    ],
     ['login', { userID: '123' }],
     ['config', { demo: true }],
   ]

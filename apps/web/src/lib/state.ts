@@ -17,9 +17,7 @@ export interface UserIdEntry {
   version: string
 }
 const userIdHistory: Guard<UserIdEntry[]> = (v) =>
-  Array.isArray(v) && v.every((e) => isRecord(e) && typeof e.id === 'string' && typeof e.time === 'number' && typeof e.version === 'string')
-    ? (v as UserIdEntry[])
-    : []
+  Array.isArray(v) && v.every((e) => isRecord(e) && typeof e.id === 'string' && typeof e.time === 'number' && typeof e.version === 'string') ? (v as UserIdEntry[]) : []
 
 export interface Settings {
   themeStyle: ThemeStyle

@@ -25,10 +25,7 @@ export interface FallbackStorage extends KeyValue {
   readonly kind: StorageKind
 }
 
-export const createFallbackStorage = (
-  backends: { kind: StorageKind; get: () => KeyValue }[],
-  onDegraded: () => void,
-): FallbackStorage => {
+export const createFallbackStorage = (backends: { kind: StorageKind; get: () => KeyValue }[], onDegraded: () => void): FallbackStorage => {
   let index = 0
   let warned = false
   const probe = '__dropwise_probe__'

@@ -39,8 +39,7 @@ const BASIS_STALE_MS = 60_000
 export const useSampleBasis = (server: Server, stageId: string | null) =>
   useQuery({
     queryKey: ['basis', server, stageId],
-    queryFn: async ({ signal }) =>
-      parseSampleBasis(await apiGetJson(`/basis?server=${server}${stageId ? `&stageId=${encodeURIComponent(stageId)}` : ''}`, signal)),
+    queryFn: async ({ signal }) => parseSampleBasis(await apiGetJson(`/basis?server=${server}${stageId ? `&stageId=${encodeURIComponent(stageId)}` : ''}`, signal)),
     staleTime: BASIS_STALE_MS,
   })
 

@@ -48,7 +48,10 @@ describe('locales', () => {
     expect(used.length).toBeGreaterThan(50)
     for (const locale of BASE) {
       const keys = load(locale)
-      expect(used.filter((k) => !keys.has(k)), locale).toEqual([])
+      expect(
+        used.filter((k) => !keys.has(k)),
+        locale,
+      ).toEqual([])
     }
   })
 
@@ -60,6 +63,9 @@ describe('locales', () => {
   it('seaborn variants only override existing keys', () => {
     const en = load('en')
     for (const f of readdirSync(dir).filter((n) => n.endsWith('-x-seaborn.json')))
-      expect([...load(f.replace('.json', ''))].filter((k) => !en.has(k)), f).toEqual([])
+      expect(
+        [...load(f.replace('.json', ''))].filter((k) => !en.has(k)),
+        f,
+      ).toEqual([])
   })
 })

@@ -29,7 +29,9 @@ export const makeGlyph = (w: number, h: number, seed: number): GrayImage => {
 }
 
 const hex = (g: GrayImage, w: number, h: number, square: boolean): string =>
-  glyphHash(g, w, h, square)!.map((v) => v.toString(16).padStart(16, '0')).join('')
+  glyphHash(g, w, h, square)!
+    .map((v) => v.toString(16).padStart(16, '0'))
+    .join('')
 
 /** A canvas to draw a 1280×720 (or scaled) screen on. */
 export class Canvas {
@@ -95,9 +97,7 @@ export const makeIcon = (seed: number): Uint8Array => {
 }
 
 export const TITLE = makeGlyph(32, 8, 11)
-export const STAGE_CHARS: Record<string, GrayImage> = Object.fromEntries(
-  ['1', '-', '7', 'O', '0'].map((k, i) => [k, makeGlyph(12, 16, 100 + i)]),
-)
+export const STAGE_CHARS: Record<string, GrayImage> = Object.fromEntries(['1', '-', '7', 'O', '0'].map((k, i) => [k, makeGlyph(12, 16, 100 + i)]))
 /** Digit glyphs: a 9×13 frame with a bar whose row and length encode the digit (easy to tell apart). */
 const digitGlyph = (d: number): GrayImage => {
   const w = 9
@@ -186,9 +186,7 @@ export const drawScene = (scene: Scene): RgbaImage => {
     x += R(24 + 8)
   }
   const lit = scene.litStars ?? 3
-  ;[101, 175, 248].forEach((sx, i) =>
-    c.rect(R(sx - 18), R(302), R(36), R(36), i < lit ? [40, 220, 240] : [90, 90, 90]),
-  )
+  ;[101, 175, 248].forEach((sx, i) => c.rect(R(sx - 18), R(302), R(36), R(36), i < lit ? [40, 220, 240] : [90, 90, 90]))
   let gx = 60
   for (const g of scene.groups ?? []) {
     const w = g.items.length * 137.5

@@ -1,8 +1,7 @@
 import type { Db } from '../../db/db'
 
 export const createAccountsRepository = (db: Db) => ({
-  findByPenguinId: (penguinId: string) =>
-    db.kysely.selectFrom('accounts').select(['account_id', 'penguin_id']).where('penguin_id', '=', penguinId).executeTakeFirst(),
+  findByPenguinId: (penguinId: string) => db.kysely.selectFrom('accounts').select(['account_id', 'penguin_id']).where('penguin_id', '=', penguinId).executeTakeFirst(),
   /** Inserts an account unless the id is taken; returns it when inserted, undefined on a collision. */
   insert: (penguinId: string, createdAt: number, ip: string | null) =>
     db.kysely

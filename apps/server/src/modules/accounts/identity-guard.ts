@@ -8,7 +8,8 @@ import type { AccountsService } from './accounts.service'
  * every personal request of that address is refused (429) until it refills — a right guess included.
  * A player with a valid ID takes nothing.
  */
-export const createIdentityGuard = ({ accounts, budget }: { accounts: AccountsService; budget: Budget }) =>
+export const createIdentityGuard =
+  ({ accounts, budget }: { accounts: AccountsService; budget: Budget }) =>
   async (req: FastifyRequest, reply: FastifyReply, penguinId: string | null) => {
     const key = budgetKey(req)
     await budget.check(key, reply)

@@ -185,7 +185,9 @@ const passQueries = (trx: Transaction<Database>) => ({
       where r.reliability is null
       order by r.report_id
       limit ${limit}
-      for update of r skip locked`.execute(trx).then((r) => r.rows),
+      for update of r skip locked`
+      .execute(trx)
+      .then((r) => r.rows),
 
   /** md5s of earlier, not recalled reports among `md5s` (duplicate screenshots, reliability 5). */
   seenMd5s: async (md5s: string[], beforeReportId: number) => {

@@ -22,7 +22,12 @@ describe('data/assets/manifest.json', () => {
     expect(new Set(manifest.files.map((f) => `${f.repo}@${f.commit}`))).toEqual(
       new Set(['penguin-statistics/recognizer@c40a47b89183d18910e2d446b4c73814e22ac885', 'MaaAssistantArknights/MaaResource@20e5566df3d0386f060ca57732a62c278a899e2d']),
     )
-    expect(manifest.files.filter((f) => f.role === 'item-icon').map((f) => f.path.split('/').pop()).sort()).toEqual(
+    expect(
+      manifest.files
+        .filter((f) => f.role === 'item-icon')
+        .map((f) => f.path.split('/').pop())
+        .sort(),
+    ).toEqual(
       ['31063', '31064', 'act12mini_token_component', 'act20side_token_book', ...[1, 2, 3, 4, 5, 6].map((i) => `act24side_melding_${i}`)].map((id) => `${id}.png`).sort(),
     )
   })
@@ -106,7 +111,14 @@ describe('assets repository', () => {
   it('keeps a stamp only when it parses', async () => {
     const repo = createAssetsRepository({ cacheDir: join(root, 'stamp') })
     expect(await repo.readStamp()).toBeNull()
-    const stamp = { key: 'k', builtAt: 1, packDir: 'recognizer-pack/k', sheet: 'icons/items.k.webp', index: 'icons/items.k.json', files: [{ path: 'icons/items.k.json', bytes: 2 }] }
+    const stamp = {
+      key: 'k',
+      builtAt: 1,
+      packDir: 'recognizer-pack/k',
+      sheet: 'icons/items.k.webp',
+      index: 'icons/items.k.json',
+      files: [{ path: 'icons/items.k.json', bytes: 2 }],
+    }
     await repo.writeStamp(stamp)
     expect(await repo.readStamp()).toEqual(stamp)
     expect(await repo.outputsPresent(stamp)).toBe(false)

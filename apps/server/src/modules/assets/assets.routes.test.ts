@@ -109,7 +109,12 @@ describe.skipIf(!existsSync(RESOURCES))('game art and recognizer resources throu
       const templates = await ctx.app.inject({ method: 'GET', url: `${recognizer!.packUrl}templates.bin` })
       expect(templates.rawPayload.length).toBe(packJson.items.length * 48 * 48 * 3)
 
-      const index = (await ctx.app.inject({ method: 'GET', url: itemIcons!.indexUrl })).json<{ size: number; cols: number; rows: number; items: Record<string, [number, number]> }>()
+      const index = (await ctx.app.inject({ method: 'GET', url: itemIcons!.indexUrl })).json<{
+        size: number
+        cols: number
+        rows: number
+        items: Record<string, [number, number]>
+      }>()
       expect(index.size).toBe(96)
       expect(Object.keys(index.items)).toEqual(expect.arrayContaining(['2001', '31063', 'act24side_melding_1', 'act20side_token_book']))
       expect(Object.keys(index.items).length).toBe(161)

@@ -18,7 +18,14 @@ const bytes = (s: string) => new TextEncoder().encode(s)
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex')
 const CONTENT: Record<string, Uint8Array> = { 'icons.zip': bytes('zip bytes'), 'hash_index.json': bytes('{"result":{}}'), '9001.png': bytes('png bytes') }
 const ROLES: Record<string, AssetFile['role']> = { 'icons.zip': 'item-icons-zip', 'hash_index.json': 'glyphs', '9001.png': 'item-icon' }
-const files: AssetFile[] = Object.entries(CONTENT).map(([name, b]) => ({ repo: 'owner/repo', commit: COMMIT, path: `res/${name}`, sha256: sha256(b), bytes: b.length, role: ROLES[name]! }))
+const files: AssetFile[] = Object.entries(CONTENT).map(([name, b]) => ({
+  repo: 'owner/repo',
+  commit: COMMIT,
+  path: `res/${name}`,
+  sha256: sha256(b),
+  bytes: b.length,
+  role: ROLES[name]!,
+}))
 const manifest: AssetManifest = { format: 'dropwise-assets', version: 1, files }
 const manifestPath = join(root, 'manifest.json')
 writeFileSync(manifestPath, JSON.stringify(manifest))
@@ -134,7 +141,9 @@ describe('assets service', () => {
     await again.service.settled()
     expect(again.service.status().state).toBe('ready')
     expect(again.network.net.requests.sort()).toEqual([`${BASE}/owner/repo/${COMMIT}/res/9001.png`, `${BASE}/owner/repo/${COMMIT}/res/icons.zip`])
-    expect(again.logs).toContain(`assets: cached owner/repo/${COMMIT}/res/9001.png does not match the manifest (sha256 ${sha256(bytes('PNG BYTES')).slice(0, 12)}… instead of ${files[2]!.sha256.slice(0, 12)}…): deleted, downloading again`)
+    expect(again.logs).toContain(
+      `assets: cached owner/repo/${COMMIT}/res/9001.png does not match the manifest (sha256 ${sha256(bytes('PNG BYTES')).slice(0, 12)}… instead of ${files[2]!.sha256.slice(0, 12)}…): deleted, downloading again`,
+    )
   })
 
   it('rejects a file the mirror serves with other bytes, and says so', async () => {
@@ -143,7 +152,9 @@ describe('assets service', () => {
     service.start()
     await service.settled()
     expect(service.status()).toMatchObject({ state: 'unavailable', recognizer: null, itemIcons: null })
-    expect(service.status().reason).toMatch(/^http:\/\/mirror\.test\/owner\/repo\/c+\/res\/hash_index\.json: sha256 mismatch \(got [0-9a-f]{12}…, expected [0-9a-f]{12}…\): file rejected; retrying in 5 s$/)
+    expect(service.status().reason).toMatch(
+      /^http:\/\/mirror\.test\/owner\/repo\/c+\/res\/hash_index\.json: sha256 mismatch \(got [0-9a-f]{12}…, expected [0-9a-f]{12}…\): file rejected; retrying in 5 s$/,
+    )
     expect(logs.at(-1)).toBe(`assets unavailable: ${service.status().reason}`)
     expect(build.calls).toEqual([])
     await service.stop()

@@ -38,10 +38,11 @@ export const runBuildInWorker: BuildRunner = (input, onStep, signal) =>
       signal.removeEventListener('abort', onAbort)
       fn()
     }
-    const onAbort = () => finish(() => {
-      void worker.terminate()
-      reject(new Error('build aborted'))
-    })
+    const onAbort = () =>
+      finish(() => {
+        void worker.terminate()
+        reject(new Error('build aborted'))
+      })
     signal.addEventListener('abort', onAbort, { once: true })
     worker.on('message', (m: WorkerMessage) => {
       if (m.type === 'step') onStep(m.step)

@@ -111,9 +111,7 @@ const toDropInfo = (info: DropInfoRecord): DropInfo | null => {
 export const toStage = (stage: StageRecord, infosOfServer: readonly DropInfoRecord[], now: number): Stage => {
   const active = infosOfServer.filter((i) => isActiveAt(i, now))
   const dropInfos = active.map(toDropInfo).filter((d): d is DropInfo => d !== null)
-  const recognitionOnly = [
-    ...new Set(infosOfServer.filter((i) => i.dropType === 'RECOGNITION_ONLY' && i.itemId).map((i) => i.itemId as string)),
-  ]
+  const recognitionOnly = [...new Set(infosOfServer.filter((i) => i.dropType === 'RECOGNITION_ONLY' && i.itemId).map((i) => i.itemId as string))]
   return {
     stageId: stage.stageId,
     zoneId: stage.zoneId,

@@ -11,9 +11,7 @@ export const createCatalogRepository = (db: Db) => ({
   zones: async () => (await db.kysely.selectFrom('zones').selectAll().orderBy('zone_index').orderBy('zone_id').execute()).map(toZone),
   stages: async () => (await db.kysely.selectFrom('stages').selectAll().orderBy('stage_id').execute()).map(toStageRecord),
   dropInfos: async () =>
-    (await db.kysely.selectFrom('drop_infos').selectAll().orderBy('server').orderBy('stage_id').orderBy('drop_info_id').execute()).map(
-      toDropInfoRecord,
-    ),
+    (await db.kysely.selectFrom('drop_infos').selectAll().orderBy('server').orderBy('stage_id').orderBy('drop_info_id').execute()).map(toDropInfoRecord),
   periods: async () => (await db.kysely.selectFrom('periods').selectAll().orderBy('start_at').orderBy('period_key').execute()).map(toPeriod),
   formulas: async () => (await db.kysely.selectFrom('formulas').select(['body']).orderBy('sort_order').execute()).map((f) => f.body as Formula),
   notices: async () => (await db.kysely.selectFrom('notices').selectAll().orderBy('notice_id').execute()).map(toNotice),

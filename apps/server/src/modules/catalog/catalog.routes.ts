@@ -30,10 +30,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   }
 
   app.get('/items', { schema: { tags, summary: 'All items', response: { 200: ItemListSchema } } }, cached(catalog.items))
-  app.get(
-    '/items/:itemId',
-    { schema: { tags, summary: 'One item', params: z.object({ itemId: z.string() }), response: { 200: ItemSchema, ...errors } } },
-    async (req) => catalog.item(req.params.itemId),
+  app.get('/items/:itemId', { schema: { tags, summary: 'One item', params: z.object({ itemId: z.string() }), response: { 200: ItemSchema, ...errors } } }, async (req) =>
+    catalog.item(req.params.itemId),
   )
   app.get(
     '/stages',
@@ -61,10 +59,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     async (req) => catalog.stage(req.params.stageId, req.query.server),
   )
   app.get('/zones', { schema: { tags, summary: 'All zones', response: { 200: ZoneListSchema } } }, cached(catalog.zones))
-  app.get(
-    '/zones/:zoneId',
-    { schema: { tags, summary: 'One zone', params: z.object({ zoneId: z.string() }), response: { 200: ZoneSchema, ...errors } } },
-    async (req) => catalog.zone(req.params.zoneId),
+  app.get('/zones/:zoneId', { schema: { tags, summary: 'One zone', params: z.object({ zoneId: z.string() }), response: { 200: ZoneSchema, ...errors } } }, async (req) =>
+    catalog.zone(req.params.zoneId),
   )
   app.get('/notice', { schema: { tags, summary: 'Notices (markdown)', response: { 200: NoticeListSchema } } }, cached(catalog.notices))
   app.get('/period', { schema: { tags, summary: 'Event periods', response: { 200: PeriodListSchema } } }, cached(catalog.periods))

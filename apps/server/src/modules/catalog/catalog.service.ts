@@ -73,9 +73,7 @@ export const createCatalogService = ({ repository, clock, configExtras = {} }: C
       boundarySets[info.server].add(info.startAt)
       if (info.endAt < NO_END_MS) boundarySets[info.server].add(info.endAt)
     }
-    const boundaries = Object.fromEntries(
-      SERVERS.map((s) => [s, [...boundarySets[s]].sort((a, b) => a - b)]),
-    ) as Record<Server, number[]>
+    const boundaries = Object.fromEntries(SERVERS.map((s) => [s, [...boundarySets[s]].sort((a, b) => a - b)])) as Record<Server, number[]>
     stageCache.clear()
     return {
       builtAt: clock(),
@@ -93,13 +91,13 @@ export const createCatalogService = ({ repository, clock, configExtras = {} }: C
     }
   }
 
-  const current = () => (snapshot ??= build().catch((err: unknown) => {
-    snapshot = null
-    throw err
-  }))
+  const current = () =>
+    (snapshot ??= build().catch((err: unknown) => {
+      snapshot = null
+      throw err
+    }))
 
-  const nextBoundary = (s: Snapshot, server: Server, now: number) =>
-    s.boundaries[server].find((b) => b > now) ?? Number.POSITIVE_INFINITY
+  const nextBoundary = (s: Snapshot, server: Server, now: number) => s.boundaries[server].find((b) => b > now) ?? Number.POSITIVE_INFINITY
 
   const stageOf = (s: Snapshot, stageId: string, server: Server, now: number): Stage | null => {
     const stage = s.stages.get(stageId)
@@ -147,14 +145,12 @@ export const createCatalogService = ({ repository, clock, configExtras = {} }: C
       return [...s.stages.keys()].map((id) => stageOf(s, id, server, now) as Stage)
     },
     formulaList: async () => JSON.parse((await current()).formulasBody) as Formula[],
-    stage: async (stageId: string, server: Server) =>
-      stageOf(await current(), stageId, server, clock()) ?? Promise.reject(notFound()),
+    stage: async (stageId: string, server: Server) => stageOf(await current(), stageId, server, clock()) ?? Promise.reject(notFound()),
     /** A stage as stored (every server), or null: for modules that need more than the wire `Stage` or need no server. */
     stageRecord: async (stageId: string): Promise<StageRecord | null> => (await current()).stages.get(stageId) ?? null,
     stageRecords: async (): Promise<StageRecord[]> => [...(await current()).stages.values()],
     /** A stage is open on a server when any of its drop infos there is active now (§10.2). */
-    isStageOpen: async (stageId: string, server: Server, now = clock()) =>
-      ((await current()).infos[server].get(stageId) ?? []).some((i) => isActiveAt(i, now)),
+    isStageOpen: async (stageId: string, server: Server, now = clock()) => ((await current()).infos[server].get(stageId) ?? []).some((i) => isActiveAt(i, now)),
     openStageIds: async (server: Server, now = clock()) => {
       const s = await current()
       return new Set([...s.infos[server]].filter(([, list]) => list.some((i) => isActiveAt(i, now))).map(([id]) => id))

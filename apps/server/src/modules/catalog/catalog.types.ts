@@ -43,5 +43,4 @@ export interface DropInfoRecord {
 export const isActiveAt = (info: Pick<DropInfoRecord, 'startAt' | 'endAt'>, now: number) => info.startAt <= now && now < info.endAt
 
 /** An item-level entry of the drop table (not stage-level, not recognition-only). */
-export const isItemLevel = (info: DropInfoRecord): info is DropInfoRecord & { itemId: string } =>
-  info.itemId !== null && info.dropType !== 'RECOGNITION_ONLY'
+export const isItemLevel = (info: DropInfoRecord): info is DropInfoRecord & { itemId: string } => info.itemId !== null && info.dropType !== 'RECOGNITION_ONLY'

@@ -132,7 +132,14 @@ describe.each(dbTargets())('recognition defect reports on $name', (target) => {
     await refused(form({ policy }), /needs the fields policy and authorization/)
     await refused(form({ policy: Buffer.from('{"expiresAt":0}').toString('base64'), authorization }), /policy does not match/)
     await refused(form({ policy, authorization }, new Blob(['hello'], { type: 'text/plain' })), /JPEG, PNG or HEIF \(got text\/plain\)/)
-    await refused([['policy', policy], ['authorization', authorization], ['file', png.toString('latin1')]], /file part named file/)
+    await refused(
+      [
+        ['policy', policy],
+        ['authorization', authorization],
+        ['file', png.toString('latin1')],
+      ],
+      /file part named file/,
+    )
 
     const ok = await postForm(uploadParams.url, form({ policy, authorization }))
     expect(ok.statusCode).toBe(200)

@@ -18,9 +18,7 @@ export interface DefectUpload {
 
 /** Derived from the creation time, so the upload can check it without storing it. */
 const policyFor = (createdAt: number) =>
-  Buffer.from(
-    JSON.stringify({ expiresAt: createdAt + UPLOAD_WINDOW_MS, maxBytes: DEFECT_IMAGE_MAX_BYTES, contentTypes: DEFECT_IMAGE_TYPES }),
-  ).toString('base64')
+  Buffer.from(JSON.stringify({ expiresAt: createdAt + UPLOAD_WINDOW_MS, maxBytes: DEFECT_IMAGE_MAX_BYTES, contentTypes: DEFECT_IMAGE_TYPES })).toString('base64')
 
 const sameSecret = (given: string, wanted: string) => {
   const a = Buffer.from(given)
@@ -60,7 +58,8 @@ export const createDefectsService = (deps: { defects: DefectsRepository; clock: 
     }
     const already = 'invalid request: a screenshot was already uploaded for this defect report'
     if (row.uploadedAt !== null) throw invalidRequest(already)
-    if (deps.clock() - row.createdAt > UPLOAD_WINDOW_MS) throw invalidRequest('invalid request: the upload window of this defect report has closed; report the defect again')
+    if (deps.clock() - row.createdAt > UPLOAD_WINDOW_MS)
+      throw invalidRequest('invalid request: the upload window of this defect report has closed; report the defect again')
     const type = contentType.split(';')[0]?.trim().toLowerCase() ?? ''
     if (!(DEFECT_IMAGE_TYPES as readonly string[]).includes(type)) {
       throw invalidRequest(`invalid request: screenshots must be JPEG, PNG or HEIF (got ${type || 'no content type'})`)

@@ -53,8 +53,16 @@ describe.each(dbTargets())('simulated demo reports change no real number, on $na
 
   it('leaves matrices, exports, all-time /stats and /basis byte-identical, while patterns and trends say they hold simulated runs', async () => {
     // A few real reports first, so the automated and manual matrices are not empty.
-    for (const [source, times] of [['MeoAssistant', 1], ['frontend-v2', 1], ['MeoAssistant', 2]] as const) {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/v2/report', payload: { ...R, source, drops: R.drops.map((d) => ({ ...d, quantity: d.quantity * times })) } })
+    for (const [source, times] of [
+      ['MeoAssistant', 1],
+      ['frontend-v2', 1],
+      ['MeoAssistant', 2],
+    ] as const) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v2/report',
+        payload: { ...R, source, drops: R.drops.map((d) => ({ ...d, quantity: d.quantity * times })) },
+      })
       expect(res.statusCode).toBe(200)
     }
     await aggregate()

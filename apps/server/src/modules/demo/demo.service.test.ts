@@ -12,7 +12,10 @@ describe.each(dbTargets())('demo reports on $name', (target) => {
   it('simulates labelled reports over the last days, aggregates them and says so in /config', async () => {
     const get = (url: string) => ctx.app.inject({ method: 'GET', url })
     expect((await get('/api/v2/config')).json().demo).toBeUndefined()
-    const before = await ctx.db.kysely.selectFrom('agg_stage_daily').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const before = await ctx.db.kysely
+      .selectFrom('agg_stage_daily')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
     expect(Number(before.n)).toBe(0)
 
     const { reports } = await ctx.app.services.demo.simulate({ reportsPerDay: 30, days: 3, seed: 7 })
@@ -25,7 +28,10 @@ describe.each(dbTargets())('demo reports on $name', (target) => {
     expect(rows.filter((r) => r.reliability === 0).length).toBeGreaterThan(reports * 0.7)
     const now = Date.now()
     expect(rows.every((r) => r.created_at <= now && r.created_at > now - 4 * 86_400_000)).toBe(true)
-    const after = await ctx.db.kysely.selectFrom('agg_stage_daily').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const after = await ctx.db.kysely
+      .selectFrom('agg_stage_daily')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
     expect(Number(after.n)).toBeGreaterThan(0)
 
     await ctx.app.services.catalog.reload() // the config is cached for 10 s

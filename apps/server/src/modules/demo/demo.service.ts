@@ -33,7 +33,6 @@ export interface DemoServiceDeps {
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, 10))
 
-
 /**
  * Simulated reports for the embedded demo (issue #3): drawn from the imported drop rates of the open
  * stages, spread over the last `days` days, marked with source `dropwise-demo`, then verified like any
@@ -95,7 +94,10 @@ export const createDemoService = (deps: DemoServiceDeps) => ({
           }
           const pattern = canonicalPattern(drops)
           batch.push({
-            reportHash: `demo${String(total).padStart(16, '0')}-${Math.floor(random() * 1e16).toString(36).padStart(16, '0').slice(0, 16)}`,
+            reportHash: `demo${String(total).padStart(16, '0')}-${Math.floor(random() * 1e16)
+              .toString(36)
+              .padStart(16, '0')
+              .slice(0, 16)}`,
             server,
             stageId,
             patternHash: patternHash(pattern),

@@ -40,7 +40,9 @@ describe.each(dbTargets())('GET /efficiency on $name', (target) => {
   it('values equal what the planner lists for the same request (every producible item wanted)', async () => {
     const r = await get('/api/v2/efficiency?server=CN')
     const required = Object.fromEntries(r.values.filter((v) => v.itemId !== '4001' && v.itemId !== '0010').map((v) => [v.itemId, 1]))
-    const plan = (await ctx.app.inject({ method: 'POST', url: '/planner/plan', payload: { required, server: 'CN', exp_demand: true, gold_demand: true, exclude: ['recruit'] } })).json()
+    const plan = (
+      await ctx.app.inject({ method: 'POST', url: '/planner/plan', payload: { required, server: 'CN', exp_demand: true, gold_demand: true, exclude: ['recruit'] } })
+    ).json()
     expect(plan.error).toBeUndefined()
     expect(plan.lp.valueLmd / r.valueLmd).toBeCloseTo(1, 6)
     expect(plan.lp.valueExp / r.valueExp).toBeCloseTo(1, 6)
@@ -48,7 +50,8 @@ describe.each(dbTargets())('GET /efficiency on $name', (target) => {
     expect(listed.length).toBeGreaterThan(30)
     const byId = new Map(r.values.map((v) => [v.itemId, v.value]))
     // The planner prints values with 2 decimals (5 below 0.1): equal to that precision.
-    for (const { name, value } of listed) expect(Math.abs((byId.get(name) ?? Number.NaN) - Number(value)), name).toBeLessThanOrEqual(Number(value) > 0.1 ? 0.005 : 0.000005)
+    for (const { name, value } of listed)
+      expect(Math.abs((byId.get(name) ?? Number.NaN) - Number(value)), name).toBeLessThanOrEqual(Number(value) > 0.1 ? 0.005 : 0.000005)
   })
 
   it('answers under both prefixes, with the LMD/exp options, from the cache', async () => {
@@ -109,7 +112,13 @@ describe.each(dbTargets())('GET /efficiency on $name', (target) => {
     expect(stage).toBeDefined()
     const report = JSON.stringify(R)
     for (let i = 0; i < 20; i++) {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/v2/report', remoteAddress: `10.77.0.${i}`, headers: { 'content-type': 'application/json' }, payload: report })
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v2/report',
+        remoteAddress: `10.77.0.${i}`,
+        headers: { 'content-type': 'application/json' },
+        payload: report,
+      })
       expect(res.statusCode).toBe(200)
     }
     await ctx.app.services.aggregation.runOnce()

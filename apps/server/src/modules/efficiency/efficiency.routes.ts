@@ -8,7 +8,6 @@ import type { EfficiencyService } from './efficiency.service'
 
 const tags = ['results']
 
-
 /** The stages as CSV: one row per stage, the licence line first (like the matrix export). */
 const toCsv = (r: EfficiencyResponse, code: (stageId: string) => string) =>
   `${[

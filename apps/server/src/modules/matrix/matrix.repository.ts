@@ -29,12 +29,7 @@ export const createMatrixRepository = (db: Db) => ({
   /** All-time totals per stage (with the range of days that hold data) and per (stage, item). */
   totals: async (server: Server, category: Category) => {
     const [stages, items] = await Promise.all([
-      db.kysely
-        .selectFrom('agg_stage_total')
-        .select(['stage_id', 'times', 'min_day', 'max_day'])
-        .where('server', '=', server)
-        .where('category', '=', category)
-        .execute(),
+      db.kysely.selectFrom('agg_stage_total').select(['stage_id', 'times', 'min_day', 'max_day']).where('server', '=', server).where('category', '=', category).execute(),
       db.kysely
         .selectFrom('agg_item_total')
         .select(['stage_id', 'item_id', 'quantity', 'quantity_sq'])
@@ -54,8 +49,8 @@ export const createMatrixRepository = (db: Db) => ({
     // The planner cannot see how many windows the jsonb holds; a nested loop over it re-reads the
     // function per aggregate row (quadratic), so hash joins are forced for this one statement.
     return db.kysely.transaction().execute(async (trx) => {
-    await sql`set local enable_nestloop = off`.execute(trx)
-    const rows = await sql<{ stage_id: string; item_id: string; times: number; quantity: number; quantity_sq: number }>`
+      await sql`set local enable_nestloop = off`.execute(trx)
+      const rows = await sql<{ stage_id: string; item_id: string; times: number; quantity: number; quantity_sq: number }>`
       with w as (
         select * from jsonb_to_recordset(${json(windows)}) as w("stageId" text, "itemId" text, "fromDay" int, "toDay" int)
       ), q as (
@@ -73,7 +68,7 @@ export const createMatrixRepository = (db: Db) => ({
       )
       select t.stage_id, t.item_id, t.times, coalesce(q.quantity, 0) as quantity, coalesce(q.quantity_sq, 0) as quantity_sq
       from t left join q on q.stage_id = t.stage_id and q.item_id = t.item_id`.execute(trx)
-    return rows.rows
+      return rows.rows
     })
   },
 

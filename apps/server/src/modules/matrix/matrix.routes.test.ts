@@ -62,9 +62,7 @@ describe.each(dbTargets())('drop matrix on $name', (target) => {
     expect(open.length).toBeLessThan(all.length)
     expect(open.some((e) => e.stageId === 'main_01-07')).toBe(true)
     expect(open.some((e) => e.stageId === 'a001_01')).toBe(false)
-    const filtered = MatrixResponseSchema.parse(
-      (await get('/api/v2/result/matrix?stageFilter=main_01-07,wk_kc_5&itemFilter=30012,2002')).json(),
-    ).matrix
+    const filtered = MatrixResponseSchema.parse((await get('/api/v2/result/matrix?stageFilter=main_01-07,wk_kc_5&itemFilter=30012,2002')).json()).matrix
     expect(filtered.map((e) => `${e.stageId}:${e.itemId}`).sort()).toEqual(['main_01-07:30012', 'wk_kc_5:2002'])
   })
 

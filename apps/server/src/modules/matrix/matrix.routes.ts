@@ -1,13 +1,4 @@
-import {
-  ApiErrorSchema,
-  CategorySchema,
-  MatrixQuerySchema,
-  MatrixResponseSchema,
-  ResultSourceSchema,
-  ServerSchema,
-  type Category,
-  type Server,
-} from '@dropwise/schemas'
+import { ApiErrorSchema, CategorySchema, MatrixQuerySchema, MatrixResponseSchema, ResultSourceSchema, ServerSchema, type Category, type Server } from '@dropwise/schemas'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'

@@ -1,17 +1,7 @@
 import { gzip } from 'node:zlib'
 import { promisify } from 'node:util'
 import { NO_END_MS, type Category, type MatrixElement, type MatrixQuery, type Server } from '@dropwise/schemas'
-import {
-  currentPeriod,
-  matrixNumbers,
-  addSums,
-  sumsFromNumbers,
-  sumsFromReports,
-  serverDayIndex,
-  wireEnd,
-  type AccumulableRange,
-  type Period,
-} from '@dropwise/stats'
+import { currentPeriod, matrixNumbers, addSums, sumsFromNumbers, sumsFromReports, serverDayIndex, wireEnd, type AccumulableRange, type Period } from '@dropwise/stats'
 import type { DataVersion } from '../../lib/data-version'
 import type { AccountsService } from '../accounts/accounts.service'
 import type { DropInfoRecord } from '../catalog/catalog.types'
@@ -72,10 +62,7 @@ export const createMatrixService = ({ repository, catalog, accounts, version, cl
   const build = async (server: Server, category: Category): Promise<GlobalEntry> => {
     const startedVersion = version.get()
     const now = clock()
-    const [baselines, totals] = await Promise.all([
-      category === 'all' ? repository.baselines(server) : Promise.resolve([]),
-      repository.totals(server, category),
-    ])
+    const [baselines, totals] = await Promise.all([category === 'all' ? repository.baselines(server) : Promise.resolve([]), repository.totals(server, category)])
     const pairs = new Map<string, { stageId: string; itemId: string; period: Period; baseline?: (typeof baselines)[number] }>()
     let n = 0
     // The loops below touch every pair (~11k on CN): yield now and then so requests keep flowing while
@@ -125,7 +112,15 @@ export const createMatrixService = ({ repository, catalog, accounts, version, cl
       }
       if (total.quantity <= 0 || total.times <= 0) continue
       const n = matrixNumbers(total)
-      elements.push({ stageId: p.stageId, itemId: p.itemId, times: n.times, quantity: n.quantity, stdDev: n.stdDev, start: p.period.start, end: wireEnd(p.period.end, now) })
+      elements.push({
+        stageId: p.stageId,
+        itemId: p.itemId,
+        times: n.times,
+        quantity: n.quantity,
+        stdDev: n.stdDev,
+        start: p.period.start,
+        end: wireEnd(p.period.end, now),
+      })
     }
     elements.sort((a, b) => (a.stageId < b.stageId ? -1 : a.stageId > b.stageId ? 1 : a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0))
     return { version: startedVersion, builtAt: now, elements, bodies: new Map() }
@@ -213,9 +208,7 @@ export const createMatrixService = ({ repository, catalog, accounts, version, cl
         const period = currentPeriod(pairRanges(infos, itemId), now) ?? { start: 0, end: null }
         const inWindow = list.filter((r) => r.created_at >= period.start && (period.end === null || r.created_at < period.end))
         if (inWindow.length === 0) continue
-        const n = matrixNumbers(
-          sumsFromReports(inWindow.map((r) => ({ times: r.times, quantity: r.pattern.find((d) => d.itemId === itemId)?.quantity ?? 0 }))),
-        )
+        const n = matrixNumbers(sumsFromReports(inWindow.map((r) => ({ times: r.times, quantity: r.pattern.find((d) => d.itemId === itemId)?.quantity ?? 0 }))))
         if (n.times <= 0) continue
         elements.push({ stageId, itemId, times: n.times, quantity: n.quantity, stdDev: n.stdDev, start: period.start, end: wireEnd(period.end, now) })
       }

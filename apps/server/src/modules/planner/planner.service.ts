@@ -40,9 +40,7 @@ export const createPlannerService = ({ catalog, matrix, loadHighs, clock, timer 
     if (hit && now - hit.builtAt < REBUILD_AFTER_MS) return hit.planner
     const planner = build(server)
     planners.set(server, { planner, builtAt: now })
-    planner
-      .then((fresh) => hit?.planner.then((old) => old !== fresh && old.dispose()).catch(() => {}))
-      .catch(() => planners.delete(server))
+    planner.then((fresh) => hit?.planner.then((old) => old !== fresh && old.dispose()).catch(() => {})).catch(() => planners.delete(server))
     return planner
   }
 

@@ -14,7 +14,12 @@ describe('probe repository on PGlite', () => {
   it('reads nothing at first, then what each update made of the stored value', async () => {
     const probe = createProbeRepository(db)
     expect(await probe.read('probe.test')).toBeUndefined()
-    const add = (n: number) => probe.update<{ n: number }>('probe.test', (stored) => ({ n: (stored?.n ?? 0) + n }), () => 5)
+    const add = (n: number) =>
+      probe.update<{ n: number }>(
+        'probe.test',
+        (stored) => ({ n: (stored?.n ?? 0) + n }),
+        () => 5,
+      )
     await add(2)
     await add(3)
     expect(await probe.read('probe.test')).toEqual({ n: 5 })

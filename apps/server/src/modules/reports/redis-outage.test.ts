@@ -15,7 +15,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const startRedis = async (port: number): Promise<ChildProcess> => {
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' })
   for (let i = 0; i < 100; i++) {
-    if (spawnSync('redis-cli', ['-p', String(port), 'ping']).stdout?.toString().includes('PONG')) return child
+    if (
+      spawnSync('redis-cli', ['-p', String(port), 'ping'])
+        .stdout?.toString()
+        .includes('PONG')
+    )
+      return child
     await sleep(50)
   }
   throw new Error('redis-server did not start')

@@ -41,12 +41,11 @@ export const createReportWriter = (insertBatch: (reports: NewReport[]) => Promis
       const batch = queue.slice(0, maxBatch)
       queue = queue.slice(batch.length)
       inFlight++
-      void commit(batch)
-        .finally(() => {
-          inFlight--
-          if (queue.length > 0) void flush()
-          else if (inFlight === 0) idle.splice(0).forEach((f) => f())
-        })
+      void commit(batch).finally(() => {
+        inFlight--
+        if (queue.length > 0) void flush()
+        else if (inFlight === 0) idle.splice(0).forEach((f) => f())
+      })
     }
   }
 

@@ -1,11 +1,4 @@
-import {
-  ApiErrorSchema,
-  RecallRequestSchema,
-  RecognitionBatchResponseSchema,
-  RecognitionBatchSchema,
-  ReportRequestSchema,
-  ReportResponseSchema,
-} from '@dropwise/schemas'
+import { ApiErrorSchema, RecallRequestSchema, RecognitionBatchResponseSchema, RecognitionBatchSchema, ReportRequestSchema, ReportResponseSchema } from '@dropwise/schemas'
 import { createHash } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -99,7 +92,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
   const replayOrLock = async (req: FastifyRequest, reply: FastifyReply) => {
     const header = req.headers['x-penguin-idempotency-key']
     if (header === undefined) return
-    const given = Array.isArray(header) ? header[0] ?? '' : header
+    const given = Array.isArray(header) ? (header[0] ?? '') : header
     if (!IDEMPOTENCY_KEY.test(given)) {
       throw invalidRequest('invalid request: X-Penguin-Idempotency-Key must be 1 to 128 letters or digits')
     }

@@ -68,7 +68,15 @@ const body = (b: Partial<ReportRequest>): ReportRequest => ({ server: 'CN', stag
 describe('reports service (fake repository)', () => {
   it('stores a normalised report with its pattern and category for a known account', async () => {
     const { reports, stored, storedCalls } = setup()
-    const answer = await reports.submit(body({ drops: [{ dropType: 'NORMAL_DROP', itemId: 'a', quantity: 2 }, { dropType: 'EXTRA_DROP', itemId: 'a', quantity: 1 }] }), ctx())
+    const answer = await reports.submit(
+      body({
+        drops: [
+          { dropType: 'NORMAL_DROP', itemId: 'a', quantity: 2 },
+          { dropType: 'EXTRA_DROP', itemId: 'a', quantity: 1 },
+        ],
+      }),
+      ctx(),
+    )
     expect(answer).toEqual({ reportHash: `${'r'.repeat(20)}-${'x'.repeat(15)}0`, assignedPenguinId: null })
     expect(stored).toHaveLength(1)
     expect(stored[0]).toMatchObject({ accountId: 42, stageId: 's1', times: 1, category: 'automated', createdAt: T, pattern: [{ itemId: 'a', quantity: 3 }], md5: null })

@@ -126,7 +126,15 @@ export const createReportsService = (deps: ReportsServiceDeps) => {
         }
         const entry = parsed.data
         try {
-          const input = { server: batch.server, source: batch.source, version: batch.version, stageId: entry.stageId, drops: entry.drops ?? [], times: 1, metadata: entry.metadata ?? null }
+          const input = {
+            server: batch.server,
+            source: batch.source,
+            version: batch.version,
+            stageId: entry.stageId,
+            drops: entry.drops ?? [],
+            times: 1,
+            metadata: entry.metadata ?? null,
+          }
           prepared.push({ index, report: await prepare(input, account, ctx) })
         } catch (err) {
           if (!(err instanceof ApiHttpError)) throw err

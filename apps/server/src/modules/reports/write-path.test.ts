@@ -18,7 +18,8 @@ describe.each(dbTargets())('the write path under hostile clients on $name', (tar
   const stored = async (hashes: string[]) =>
     hashes.length === 0
       ? 0
-      : (await ctx.db.kysely.selectFrom('drop_reports').select(ctx.db.kysely.fn.countAll<number>().as('n')).where('report_hash', 'in', hashes).executeTakeFirstOrThrow()).n
+      : (await ctx.db.kysely.selectFrom('drop_reports').select(ctx.db.kysely.fn.countAll<number>().as('n')).where('report_hash', 'in', hashes).executeTakeFirstOrThrow())
+          .n
 
   it('8 honest clients beside 2 poisoning ones: every honest report is acknowledged and stored, every poisoned one is a 400', async () => {
     const poisons = [
@@ -126,7 +127,9 @@ describe.each(dbTargets())('the write path under hostile clients on $name', (tar
         method: method as 'GET' | 'POST',
         url,
         remoteAddress: '10.20.0.2',
-        ...(body === undefined ? {} : { headers: typeof body === 'string' ? { 'content-type': 'text/plain' } : json, payload: typeof body === 'string' ? body : JSON.stringify(body) }),
+        ...(body === undefined
+          ? {}
+          : { headers: typeof body === 'string' ? { 'content-type': 'text/plain' } : json, payload: typeof body === 'string' ? body : JSON.stringify(body) }),
       })
       expect(res.statusCode, `${method} ${url} → ${res.body}`).toBe(400)
       expect(res.json()).toMatchObject({ code: expect.stringMatching(/INVALID_REQUEST|NOT_FOUND/), message: expect.stringMatching(/\S/) })
@@ -142,7 +145,13 @@ describe.each(dbTargets())('idempotency keys belong to their caller on $name', (
   afterAll(async () => ctx?.close())
 
   const post = (key: string, remoteAddress: string, headers: Record<string, string> = {}) =>
-    ctx.app.inject({ method: 'POST', url: '/api/v2/report', remoteAddress, headers: { ...json, 'x-penguin-idempotency-key': key, ...headers }, payload: JSON.stringify(R) })
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v2/report',
+      remoteAddress,
+      headers: { ...json, 'x-penguin-idempotency-key': key, ...headers },
+      payload: JSON.stringify(R),
+    })
 
   it("replaying someone else's key is a new request: no leaked PenguinID, no leaked answer", async () => {
     const key = `victim${target.name}${Date.now()}`
@@ -200,7 +209,14 @@ describe.each(dbTargets())('limits that hold on $name', (target) => {
       (await inject('POST', '/PenguinStats/api/v2/report', ip, R)).statusCode,
       (await inject('POST', '/api/v2/report/recall', ip, { reportHash: 'x'.repeat(37) })).statusCode,
       // 3 entries: takes the last 3 points.
-      (await inject('POST', '/PenguinStats/api/v2/report/recognition', ip, { server: 'CN', source: 'web', version: '1', batchDrops: [{ stageId: 'wk_kc_5' }, { stageId: 'wk_kc_5' }, { stageId: 'wk_kc_5' }] })).statusCode,
+      (
+        await inject('POST', '/PenguinStats/api/v2/report/recognition', ip, {
+          server: 'CN',
+          source: 'web',
+          version: '1',
+          batchDrops: [{ stageId: 'wk_kc_5' }, { stageId: 'wk_kc_5' }, { stageId: 'wk_kc_5' }],
+        })
+      ).statusCode,
     ]
     expect(codes).toEqual([200, 200, 400, 200])
     const limited = await inject('POST', '/PenguinStats/api/v2/report', ip, R)
@@ -211,7 +227,12 @@ describe.each(dbTargets())('limits that hold on $name', (target) => {
     // A batch larger than what is left is refused as a whole (nothing stored), with a retry time.
     const other = '10.40.0.2'
     for (let i = 0; i < 4; i++) await inject('POST', '/api/v2/report', other, R)
-    const batch = await inject('POST', '/api/v2/report/recognition', other, { server: 'CN', source: 'web', version: '1', batchDrops: [{ stageId: 'wk_kc_5' }, { stageId: 'wk_kc_5' }, { stageId: 'wk_kc_5' }] })
+    const batch = await inject('POST', '/api/v2/report/recognition', other, {
+      server: 'CN',
+      source: 'web',
+      version: '1',
+      batchDrops: [{ stageId: 'wk_kc_5' }, { stageId: 'wk_kc_5' }, { stageId: 'wk_kc_5' }],
+    })
     expect(batch.statusCode).toBe(429)
     // Other addresses are not affected, reads never are.
     expect((await inject('POST', '/api/v2/report', '10.40.0.3', R)).statusCode).toBe(200)

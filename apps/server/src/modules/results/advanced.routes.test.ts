@@ -60,7 +60,10 @@ describe.each(dbTargets())('advanced results on $name', (target) => {
 
     it('a window without reports answers no rows, as the public service does (a times-0 row shows "NaN%" in its client)', async () => {
       // Before the raw reports (T0) and after the baselines' start: no run of the stage counts.
-      const res = await advanced([{ ...q16, start: T0 - 10 * DAY_MS, end: T0 - DAY_MS }, { ...q16, start: T0 - 10 * DAY_MS, end: T0 - DAY_MS, itemIds: ['30012'] }])
+      const res = await advanced([
+        { ...q16, start: T0 - 10 * DAY_MS, end: T0 - DAY_MS },
+        { ...q16, start: T0 - 10 * DAY_MS, end: T0 - DAY_MS, itemIds: ['30012'] },
+      ])
       expect(res.statusCode).toBe(200)
       expect(AdvancedResultsResponseSchema.parse(res.json()).advanced_results).toEqual([{ matrix: [] }, { matrix: [] }])
       // Personal: an account without reports in the window gets no rows either.
@@ -92,14 +95,20 @@ describe.each(dbTargets())('advanced results on $name', (target) => {
     })
 
     it('§12 check 18: three automated queries for one item', async () => {
-      const q = { isPersonal: false, itemIds: ['ap_supply_lt_010'], server: 'CN', sourceCategory: 'automated', stageId: 'main_01-07', start: 1556668800000, end: 1690000000000 }
+      const q = {
+        isPersonal: false,
+        itemIds: ['ap_supply_lt_010'],
+        server: 'CN',
+        sourceCategory: 'automated',
+        stageId: 'main_01-07',
+        start: 1556668800000,
+        end: 1690000000000,
+      }
       const res = await advanced([q, q, { ...q, itemIds: ['30012'] }])
       expect(res.statusCode).toBe(200)
       const results = AdvancedResultsResponseSchema.parse(res.json()).advanced_results as { matrix: MatrixElement[] }[]
       expect(results).toHaveLength(3)
-      expect(results[0]?.matrix).toEqual([
-        { stageId: 'main_01-07', itemId: 'ap_supply_lt_010', times: 3, quantity: 0, stdDev: 0, start: q.start, end: q.end },
-      ])
+      expect(results[0]?.matrix).toEqual([{ stageId: 'main_01-07', itemId: 'ap_supply_lt_010', times: 3, quantity: 0, stdDev: 0, start: q.start, end: q.end }])
       expect(results[1]).toEqual(results[0])
       // Automated only: the manual empty report is left out; baselines count for category all only.
       expect(results[2]?.matrix).toEqual([{ stageId: 'main_01-07', itemId: '30012', times: 3, quantity: 5, stdDev: 1.2472, start: q.start, end: q.end }])
@@ -124,7 +133,9 @@ describe.each(dbTargets())('advanced results on $name', (target) => {
       const q = { server: 'CN', stageId: 'main_01-07', start: T0, end: T0 + 3 * DAY_MS, interval: DAY_MS }
       const res = await advanced([q, { ...q, itemIds: ['2001'], interval: 5_400_000, end: T0 + 6 * HOUR_MS }])
       expect(res.statusCode).toBe(200)
-      const [daily, hourly] = AdvancedResultsResponseSchema.parse(res.json()).advanced_results as { trend: Record<string, { startTime: number; results: Record<string, { quantity: number[]; times: number[] }> }> }[]
+      const [daily, hourly] = AdvancedResultsResponseSchema.parse(res.json()).advanced_results as {
+        trend: Record<string, { startTime: number; results: Record<string, { quantity: number[]; times: number[] }> }>
+      }[]
       const stage = daily?.trend['main_01-07']
       expect(stage?.startTime).toBe(T0)
       expect(Object.keys(stage?.results ?? {}).sort()).toEqual(pairItems)

@@ -168,10 +168,7 @@ export const createAdvancedService = (deps: AdvancedServiceDeps) => {
     },
 
     /** `POST /result/advanced` (§8.4): one matrix or trend per query, from raw reports (plus covered baselines). */
-    async query(
-      request: AdvancedQueryRequest,
-      penguinId: string | null,
-    ): Promise<{ results: AdvancedResult[]; personal: boolean; simulatedRuns: number }> {
+    async query(request: AdvancedQueryRequest, penguinId: string | null): Promise<{ results: AdvancedResult[]; personal: boolean; simulatedRuns: number }> {
       const now = clock()
       const resolved: ResolvedQuery[] = []
       for (const q of request.queries) resolved.push(await resolve(q, penguinId, now))

@@ -67,7 +67,19 @@ describe('patterns service (fake repository)', () => {
     const { patterns } = setup()
     const { matrix, answer } = await matrixOf(patterns)
     expect(matrix.map((e) => e.quantity)).toEqual([25, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3])
-    expect(matrix[0]).toEqual({ stageId: 's1', pattern: { drops: [{ itemId: 'b', quantity: 1 }, { itemId: 'a', quantity: 21 }] }, times: 254, quantity: 25, start: EVENT_END, end: null })
+    expect(matrix[0]).toEqual({
+      stageId: 's1',
+      pattern: {
+        drops: [
+          { itemId: 'b', quantity: 1 },
+          { itemId: 'a', quantity: 21 },
+        ],
+      },
+      times: 254,
+      quantity: 25,
+      start: EVENT_END,
+      end: null,
+    })
     expect(answer.simulatedRuns).toBe(4)
     expect(answer.personal).toBe(false)
     const all = (await matrixOf(patterns, true)).matrix
@@ -81,26 +93,72 @@ describe('patterns service (fake repository)', () => {
     tables.patternDays.push({ server: 'CN', category: 'all', stageId: 's1', patternId: 2, day: TODAY, reports: 100 })
     expect((await matrixOf(patterns)).answer.body).toBe(before)
     version.advance(2)
-    expect((await matrixOf(patterns)).matrix[0]).toMatchObject({ quantity: 102, pattern: { drops: [{ itemId: 'b', quantity: 1 }, { itemId: 'a', quantity: 2 }] } })
+    expect((await matrixOf(patterns)).matrix[0]).toMatchObject({
+      quantity: 102,
+      pattern: {
+        drops: [
+          { itemId: 'b', quantity: 1 },
+          { itemId: 'a', quantity: 2 },
+        ],
+      },
+    })
   })
 
   it('counts a caller’s own single-run reports for personal matrices, and requires a known PenguinID', async () => {
     const { patterns, tables } = setup()
-    const report = { server: 'CN' as const, stageId: 's1', patternId: 3, times: 1, accountId: 101, category: 'manual' as const, createdAt: NOW - 1000, reliability: 0, source: 'frontend-v2' }
+    const report = {
+      server: 'CN' as const,
+      stageId: 's1',
+      patternId: 3,
+      times: 1,
+      accountId: 101,
+      category: 'manual' as const,
+      createdAt: NOW - 1000,
+      reliability: 0,
+      source: 'frontend-v2',
+    }
     tables.reports.push(report, { ...report, reliability: null }, { ...report, reliability: -1 }, { ...report, times: 2 }, { ...report, accountId: 102 })
     tables.reports.push({ ...report, createdAt: EVENT_END - 1 }, { ...report, source: DEMO_SOURCE, patternId: 4 })
     const { matrix, answer } = await matrixOf(patterns, false, '000000101', true)
     expect(answer.personal).toBe(true)
     expect(matrix).toEqual([
-      { stageId: 's1', pattern: { drops: [{ itemId: 'b', quantity: 1 }, { itemId: 'a', quantity: 3 }] }, times: 3, quantity: 2, start: EVENT_END, end: null },
-      { stageId: 's1', pattern: { drops: [{ itemId: 'b', quantity: 1 }, { itemId: 'a', quantity: 4 }] }, times: 3, quantity: 1, start: EVENT_END, end: null },
+      {
+        stageId: 's1',
+        pattern: {
+          drops: [
+            { itemId: 'b', quantity: 1 },
+            { itemId: 'a', quantity: 3 },
+          ],
+        },
+        times: 3,
+        quantity: 2,
+        start: EVENT_END,
+        end: null,
+      },
+      {
+        stageId: 's1',
+        pattern: {
+          drops: [
+            { itemId: 'b', quantity: 1 },
+            { itemId: 'a', quantity: 4 },
+          ],
+        },
+        times: 3,
+        quantity: 1,
+        start: EVENT_END,
+        end: null,
+      },
     ])
     await expect(matrixOf(patterns, false, null, true)).rejects.toMatchObject({ statusCode: 400 })
     await expect(matrixOf(patterns, false, '000000999', true)).rejects.toMatchObject({ statusCode: 400 })
   })
 
   it('ends a window at an end that has passed, in wire form', async () => {
-    const closed = fakeCatalog({ items: [fakeItem('a', 1)], stages: [fakeStage('ev')], dropInfos: [fakeDropInfo('CN', 'ev', 'a', { startAt: 1000, endAt: NOW - 86_400_000 })] })
+    const closed = fakeCatalog({
+      items: [fakeItem('a', 1)],
+      stages: [fakeStage('ev')],
+      dropInfos: [fakeDropInfo('CN', 'ev', 'a', { startAt: 1000, endAt: NOW - 86_400_000 })],
+    })
     const fake = fakeResultsRepository()
     fake.tables.patterns.set(1, [{ itemId: 'a', quantity: 1 }])
     fake.tables.patternDays.push({ server: 'CN', category: 'all', stageId: 'ev', patternId: 1, day: serverDayIndex('CN', NOW - 2 * 86_400_000), reports: 2 })

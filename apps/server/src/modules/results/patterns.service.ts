@@ -1,13 +1,5 @@
 import { NO_END_MS, type Category, type Server } from '@dropwise/schemas'
-import {
-  PATTERN_CAP,
-  RECRUIT_STAGE_ID,
-  capPatternsPerStage,
-  serverDayIndex,
-  serverDayStart,
-  wireEnd,
-  type PatternDrop,
-} from '@dropwise/stats'
+import { PATTERN_CAP, RECRUIT_STAGE_ID, capPatternsPerStage, serverDayIndex, serverDayStart, wireEnd, type PatternDrop } from '@dropwise/stats'
 import type { DataVersion } from '../../lib/data-version'
 import type { AccountsService } from '../accounts/accounts.service'
 import type { DropInfoRecord } from '../catalog/catalog.types'
@@ -84,12 +76,7 @@ export const createPatternsService = (deps: PatternsServiceDeps) => {
     return { windows, validUntil }
   }
 
-  const patternElements = async (
-    windows: PatternWindow[],
-    rows: PatternCountRow[],
-    stageTimes: Map<string, number>,
-    now: number,
-  ): Promise<KeyedPatternElement[]> => {
+  const patternElements = async (windows: PatternWindow[], rows: PatternCountRow[], stageTimes: Map<string, number>, now: number): Promise<KeyedPatternElement[]> => {
     const sortIdOf = await itemSortIds(catalog)
     const byStage = new Map<string, PatternCountRow[]>()
     for (const r of rows) {
@@ -104,9 +91,7 @@ export const createPatternsService = (deps: PatternsServiceDeps) => {
       const times = stageTimes.get(w.stageId) ?? list.reduce((s, r) => s + r.reports, 0)
       for (const r of list) {
         const drops: PatternDrop[] = toPatternDrops(r.drops)
-        elements.push(
-          toPatternElement({ stageId: w.stageId, drops, times, quantity: r.reports, start: w.start, end: wireEnd(w.end, now) }, sortIdOf),
-        )
+        elements.push(toPatternElement({ stageId: w.stageId, drops, times, quantity: r.reports, start: w.start, end: wireEnd(w.end, now) }, sortIdOf))
       }
     }
     // Highest quantity first within each stage, ties by pattern key: deterministic output.
@@ -132,8 +117,7 @@ export const createPatternsService = (deps: PatternsServiceDeps) => {
       const singles = new Map<string, number>()
       let simulatedRuns = 0
       for (const c of withSimulated(category)) {
-        const readCounts = (ws: StageDayWindow[]) =>
-          Promise.all([repository.patternCounts(server, c, ws), repository.singleRunCounts(server, c, ws)])
+        const readCounts = (ws: StageDayWindow[]) => Promise.all([repository.patternCounts(server, c, ws), repository.singleRunCounts(server, c, ws)])
         const [settled, recent] = await Promise.all([
           settledPatterns.get(`${server}|${c}`, `${cut}|${JSON.stringify(split.settled)}`, now, () => readCounts(split.settled)),
           readCounts(split.recent),
@@ -148,7 +132,12 @@ export const createPatternsService = (deps: PatternsServiceDeps) => {
           if (c === 'demo') simulatedRuns += r.reports
         }
       }
-      const all = await patternElements(windows, [...rows.values()].filter((r) => r.reports > 0), singles, now)
+      const all = await patternElements(
+        windows,
+        [...rows.values()].filter((r) => r.reports > 0),
+        singles,
+        now,
+      )
       // Midnight moves the settled/recent cut; the settled part is re-read within its TTL at the latest.
       const nextRoll = Math.min(validUntil, serverDayStart(server, serverDayIndex(server, now) + 1), now + SETTLED_TTL_MS)
       return { value: { all, bodies: new Map(), builtAt: now, simulatedRuns }, validUntil: nextRoll }
@@ -190,9 +179,7 @@ export type PatternsService = ReturnType<typeof createPatternsService>
  * `null` for no infos.
  */
 export const latestSpan = (infos: readonly Pick<DropInfoRecord, 'startAt' | 'endAt'>[]): { start: number; end: number } | null => {
-  const boundaries = [...new Set(infos.flatMap((i) => (i.endAt < NO_END_MS ? [i.startAt, i.endAt] : [i.startAt])))].sort(
-    (a, b) => a - b,
-  )
+  const boundaries = [...new Set(infos.flatMap((i) => (i.endAt < NO_END_MS ? [i.startAt, i.endAt] : [i.startAt])))].sort((a, b) => a - b)
   for (let k = boundaries.length - 1; k >= 0; k--) {
     const b = boundaries[k] as number
     if (infos.some((i) => i.startAt <= b && b < i.endAt)) return { start: b, end: boundaries[k + 1] ?? NO_END_MS }

@@ -52,8 +52,7 @@ export interface WindowPatternRow {
 
 const jsonb = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
 
-const categoryClause = (alias: string, category: Category): RawBuilder<unknown> =>
-  category === 'all' ? sql`` : sql`and ${sql.ref(`${alias}.category`)} = ${category}`
+const categoryClause = (alias: string, category: Category): RawBuilder<unknown> => (category === 'all' ? sql`` : sql`and ${sql.ref(`${alias}.category`)} = ${category}`)
 
 const reliabilityClause = (accountId: number | null): RawBuilder<unknown> =>
   accountId === null ? sql`and r.reliability = 0` : sql`and r.account_id = ${accountId} and (r.reliability is null or r.reliability >= 0)`
@@ -98,12 +97,7 @@ export const createResultsRepository = (db: Db) => ({
   },
 
   /** One account's single-run reports (reliability ≥ 0 or unverified) per (stage, pattern) inside each stage's window. */
-  personalPatternCounts: async (
-    server: Server,
-    category: Category,
-    accountId: number,
-    windows: StageTimeWindow[],
-  ): Promise<PatternCountRow[]> => {
+  personalPatternCounts: async (server: Server, category: Category, accountId: number, windows: StageTimeWindow[]): Promise<PatternCountRow[]> => {
     if (windows.length === 0) return []
     const { rows } = await sql<PatternCountRow>`
       select c.stage_id, c.pattern_id, p.drops, c.reports
@@ -190,7 +184,6 @@ export const createResultsRepository = (db: Db) => ({
       .execute(),
 
   /** A property's value (e.g. `baselines.fetchedAt`), or `null`. */
-  property: async (key: string) =>
-    (await db.kysely.selectFrom('properties').select('value').where('key', '=', key).executeTakeFirst())?.value ?? null,
+  property: async (key: string) => (await db.kysely.selectFrom('properties').select('value').where('key', '=', key).executeTakeFirst())?.value ?? null,
 })
 export type ResultsRepository = ReturnType<typeof createResultsRepository>

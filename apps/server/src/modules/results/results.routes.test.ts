@@ -1,8 +1,4 @@
-import {
-  PatternResponseSchema,
-  TrendResultSchema,
-  type PatternElement,
-} from '@dropwise/schemas'
+import { PatternResponseSchema, TrendResultSchema, type PatternElement } from '@dropwise/schemas'
 import { serverDayIndex, serverDayStart } from '@dropwise/stats'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -75,9 +71,7 @@ describe.each(dbTargets())('results on $name', (target) => {
       const res = await get(`${V2}/_private/result/pattern/CN/global/automated`)
       expect(res.statusCode).toBe(200)
       const main = patternsOf(PatternResponseSchema.parse(res.json()).pattern_matrix, 'main_01-07')
-      expect(main).toEqual([
-        { stageId: 'main_01-07', pattern: { drops: [{ itemId: '2001', quantity: 2 }] }, times: 7, quantity: 7, start: EVENT_END, end: null },
-      ])
+      expect(main).toEqual([{ stageId: 'main_01-07', pattern: { drops: [{ itemId: '2001', quantity: 2 }] }, times: 7, quantity: 7, start: EVENT_END, end: null }])
       const dflt = PatternResponseSchema.parse((await get(`${V2}/_private/result/pattern/CN/global`)).json()).pattern_matrix
       expect(patternsOf(dflt, 'main_01-07')).toHaveLength(19)
       const bad = await get(`${V2}/_private/result/pattern/CN/global/other`)
@@ -178,9 +172,29 @@ describe.each(dbTargets())('results on $name', (target) => {
   it('latestSpan: the last span with an active drop info', () => {
     expect(latestSpan([])).toBeNull()
     const open = 62141368179000
-    expect(latestSpan([{ startAt: 1, endAt: open }, { startAt: 5, endAt: 9 }])).toEqual({ start: 9, end: open })
-    expect(latestSpan([{ startAt: 1, endAt: 4 }, { startAt: 6, endAt: 9 }])).toEqual({ start: 6, end: 9 })
-    expect(latestSpan([{ startAt: 1, endAt: 4 }, { startAt: 1, endAt: 4 }])).toEqual({ start: 1, end: 4 })
-    expect(latestSpan([{ startAt: 1, endAt: open }, { startAt: 5, endAt: open }])).toEqual({ start: 5, end: open })
+    expect(
+      latestSpan([
+        { startAt: 1, endAt: open },
+        { startAt: 5, endAt: 9 },
+      ]),
+    ).toEqual({ start: 9, end: open })
+    expect(
+      latestSpan([
+        { startAt: 1, endAt: 4 },
+        { startAt: 6, endAt: 9 },
+      ]),
+    ).toEqual({ start: 6, end: 9 })
+    expect(
+      latestSpan([
+        { startAt: 1, endAt: 4 },
+        { startAt: 1, endAt: 4 },
+      ]),
+    ).toEqual({ start: 1, end: 4 })
+    expect(
+      latestSpan([
+        { startAt: 1, endAt: open },
+        { startAt: 5, endAt: open },
+      ]),
+    ).toEqual({ start: 5, end: open })
   })
 })

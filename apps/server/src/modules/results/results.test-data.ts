@@ -25,13 +25,7 @@ export const createResultsTestData = (db: Db) => {
   return {
     pattern,
     account: async (penguinId: string) =>
-      (
-        await db.kysely
-          .insertInto('accounts')
-          .values({ penguin_id: penguinId, created_at: 0 })
-          .returning('account_id')
-          .executeTakeFirstOrThrow()
-      ).account_id,
+      (await db.kysely.insertInto('accounts').values({ penguin_id: penguinId, created_at: 0 }).returning('account_id').executeTakeFirstOrThrow()).account_id,
 
     report: async (r: {
       server?: Server
@@ -172,7 +166,15 @@ export const seedResultsScenario = async (db: Db) => {
   await data.report({ stageId: 'main_01-08', accountId: accountB, drops: p2, createdAt: NOW - HOUR_MS })
 
   // Advanced queries, CN main_01-07 around T0.
-  await data.report({ stageId: 'main_01-07', accountId: accountA, createdAt: T0, drops: [{ itemId: '30012', quantity: 2 }, { itemId: '2001', quantity: 1 }] })
+  await data.report({
+    stageId: 'main_01-07',
+    accountId: accountA,
+    createdAt: T0,
+    drops: [
+      { itemId: '30012', quantity: 2 },
+      { itemId: '2001', quantity: 1 },
+    ],
+  })
   await data.report({ stageId: 'main_01-07', accountId: accountB, createdAt: T0 + DAY_MS + 5 * HOUR_MS, times: 2, drops: [{ itemId: '30012', quantity: 3 }] })
   await data.report({ stageId: 'main_01-07', accountId: accountB, createdAt: T0 + 2 * DAY_MS, drops: [], category: 'manual' })
   await data.report({ stageId: 'main_01-07', accountId: accountA, createdAt: T0 + HOUR_MS, drops: [{ itemId: '30012', quantity: 1 }], reliability: 6 })

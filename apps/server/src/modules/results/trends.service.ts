@@ -41,12 +41,8 @@ export const createTrendsService = (deps: TrendsServiceDeps) => {
         const itemDays: DayRows['item'] = []
         let simulatedRuns = 0
         for (const c of withSimulated('all')) {
-          const read = (fromDay: number, toDay: number) =>
-            Promise.all([repository.stageDays(server, c, fromDay, toDay), repository.itemDays(server, c, fromDay, toDay)])
-          const [settled, recent] = await Promise.all([
-            settledTrends.get(`${server}|${c}`, `${from}|${cut}`, now, () => read(from, cut - 1)),
-            read(cut, today),
-          ])
+          const read = (fromDay: number, toDay: number) => Promise.all([repository.stageDays(server, c, fromDay, toDay), repository.itemDays(server, c, fromDay, toDay)])
+          const [settled, recent] = await Promise.all([settledTrends.get(`${server}|${c}`, `${from}|${cut}`, now, () => read(from, cut - 1)), read(cut, today)])
           stageDays.push(...settled[0], ...recent[0])
           itemDays.push(...settled[1], ...recent[1])
           if (c === 'demo') simulatedRuns += [...settled[0], ...recent[0]].reduce((n, r) => n + r.times, 0)

@@ -23,8 +23,7 @@ export const createSeedRepository = (db: Db) => ({
       return work(trx)
     }),
 
-  property: async (trx: Trx, key: string) =>
-    (await trx.selectFrom('properties').select('value').where('key', '=', key).executeTakeFirst())?.value ?? null,
+  property: async (trx: Trx, key: string) => (await trx.selectFrom('properties').select('value').where('key', '=', key).executeTakeFirst())?.value ?? null,
 
   setProperty: (trx: Trx, key: string, value: unknown, now: number) =>
     trx
@@ -34,7 +33,11 @@ export const createSeedRepository = (db: Db) => ({
       .execute(),
 
   setPropertyIfAbsent: (trx: Trx, key: string, value: unknown, now: number) =>
-    trx.insertInto('properties').values({ key, value: JSON.stringify(value), updated_at: now }).onConflict((oc) => oc.column('key').doNothing()).execute(),
+    trx
+      .insertInto('properties')
+      .values({ key, value: JSON.stringify(value), updated_at: now })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute(),
 
   /** Replaces the seed-owned reference data; items, zones and stages are upserted (reports refer to them). */
   async writeReference(trx: Trx, seed: SeedBundle) {
@@ -111,7 +114,10 @@ export const createSeedRepository = (db: Db) => ({
         from jsonb_to_recordset(${json(part)}) as x(key text, start bigint, "end" bigint, label_i18n jsonb, existence jsonb, "zoneId" text)`.execute(trx)
     }
 
-    const noticeCount = await trx.selectFrom('notices').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()
+    const noticeCount = await trx
+      .selectFrom('notices')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow()
     if (noticeCount.n === 0 && seed.notices.length > 0) {
       await trx
         .insertInto('notices')

@@ -7,7 +7,10 @@ import type { ShareService } from './share.service'
 /** `/short[/:word]` (api-v2.md §9.2) and `/export/matrix` (ours: open data with attribution). */
 export const shareRoutes: FastifyPluginAsyncZod<{ share: ShareService }> = async (app, { share }) => {
   const short = async (word: string | undefined, reply: FastifyReply) =>
-    reply.code(302).header('Cache-Control', 'no-cache').redirect(await share.resolveShort(word), 302)
+    reply
+      .code(302)
+      .header('Cache-Control', 'no-cache')
+      .redirect(await share.resolveShort(word), 302)
   app.get('/short', { schema: { tags: ['share'], summary: 'Short link to the site root' } }, async (_req, reply) => short(undefined, reply))
   app.get(
     '/short/:word',

@@ -66,16 +66,10 @@ export const createShareService = ({ catalog, matrix, clock }: { catalog: Catalo
    */
   async exportMatrix(server: Server, category: Category, showClosed: boolean, format: 'csv' | 'json', filter: ExportFilter = {}) {
     const now = clock()
-    const [all, items, stages] = await Promise.all([
-      matrix.globalElements(server, category, showClosed),
-      catalog.itemList(),
-      catalog.stageRecords(),
-    ])
+    const [all, items, stages] = await Promise.all([matrix.globalElements(server, category, showClosed), catalog.itemList(), catalog.stageRecords()])
     if (filter.stageId !== undefined && !stages.some((s) => s.stageId === filter.stageId)) throw notFound()
     if (filter.itemId !== undefined && !items.some((i) => i.itemId === filter.itemId)) throw notFound()
-    const elements = all.filter(
-      (e) => (filter.stageId === undefined || e.stageId === filter.stageId) && (filter.itemId === undefined || e.itemId === filter.itemId),
-    )
+    const elements = all.filter((e) => (filter.stageId === undefined || e.stageId === filter.stageId) && (filter.itemId === undefined || e.itemId === filter.itemId))
     const itemName = new Map(items.map((i) => [i.itemId, i.name_i18n.en || i.name]))
     const stageCode = new Map(stages.map((s) => [s.stageId, (s.code_i18n as Record<string, string>).en ?? s.stageId]))
     const day = new Date(now).toISOString().slice(0, 10).replace(/-/g, '')
@@ -106,9 +100,7 @@ export const createShareService = ({ catalog, matrix, clock }: { catalog: Catalo
       `# ${DATA_ATTRIBUTION}`,
       `# server=${server} category=${category}${filter.stageId !== undefined ? ` stageId=${filter.stageId}` : ''}${filter.itemId !== undefined ? ` itemId=${filter.itemId}` : ''} generatedAt=${new Date(now).toISOString()}`,
       'stageId,stageCode,itemId,itemName,times,quantity,dropRate,stdDev,start,end',
-      ...rows.map((r) =>
-        [r.stageId, r.stageCode, r.itemId, r.itemName, r.times, r.quantity, r.dropRate, r.stdDev, r.start, r.end].map(cell).join(','),
-      ),
+      ...rows.map((r) => [r.stageId, r.stageCode, r.itemId, r.itemName, r.times, r.quantity, r.dropRate, r.stdDev, r.start, r.end].map(cell).join(',')),
     ]
     return { fileName, contentType: 'text/csv; charset=utf-8', body: `${lines.join('\r\n')}\r\n` }
   },

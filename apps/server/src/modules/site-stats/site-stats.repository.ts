@@ -6,12 +6,7 @@ import { DEMO_SOURCE } from '../demo/demo-source'
 /** Totals behind `/stats` (api-v2.md §10.7): imported history, all-time daily aggregates, and the last 24 h of raw reports. */
 export const createStatsRepository = (db: Db) => ({
   /** Imported history per (stage, item), category `all`. */
-  baselines: (server: Server) =>
-    db.kysely
-      .selectFrom('matrix_baselines')
-      .select(['stage_id', 'item_id', 'times', 'quantity'])
-      .where('server', '=', server)
-      .execute(),
+  baselines: (server: Server) => db.kysely.selectFrom('matrix_baselines').select(['stage_id', 'item_id', 'times', 'quantity']).where('server', '=', server).execute(),
 
   /** Σ runs per stage over days `fromDay … toDay` from the daily aggregates, category `all`. */
   stageTotals: (server: Server, fromDay: number, toDay: number) =>
@@ -44,11 +39,7 @@ export const createStatsRepository = (db: Db) => ({
   recentStageTimes: (server: Server, since: number, until: number) =>
     db.kysely
       .selectFrom('drop_reports')
-      .select([
-        'stage_id',
-        (eb) => eb.fn.sum<number>('times').as('times'),
-        sql<number>`coalesce(sum(times) filter (where source = ${DEMO_SOURCE}), 0)`.as('simulated'),
-      ])
+      .select(['stage_id', (eb) => eb.fn.sum<number>('times').as('times'), sql<number>`coalesce(sum(times) filter (where source = ${DEMO_SOURCE}), 0)`.as('simulated')])
       .where('server', '=', server)
       .where('created_at', '>=', since)
       .where('created_at', '<', until)

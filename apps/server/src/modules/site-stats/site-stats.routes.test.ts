@@ -142,7 +142,13 @@ describe.each(dbTargets())('site stats on $name', (target) => {
       {
         stageId: 'wk_kc_5',
         // Ordered by sortId: the higher-tier cards come first.
-        pattern: { drops: [{ itemId: '2004', quantity: 3 }, { itemId: '2003', quantity: 1 }, { itemId: '2002', quantity: 1 }] },
+        pattern: {
+          drops: [
+            { itemId: '2004', quantity: 3 },
+            { itemId: '2003', quantity: 1 },
+            { itemId: '2002', quantity: 1 },
+          ],
+        },
         times: 1,
         quantity: 1,
         start: 1681934400000,

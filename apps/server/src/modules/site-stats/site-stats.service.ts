@@ -37,9 +37,10 @@ interface AllTime {
 export const createStatsService = (deps: StatsServiceDeps) => {
   const { repository } = deps
   const allTime = createVersionCache<AllTime>(deps.version, deps.clock)
-  const settled = createSettledCache<
-    [Awaited<ReturnType<StatsRepository['baselines']>>, [Awaited<ReturnType<StatsRepository['stageTotals']>>, Awaited<ReturnType<StatsRepository['itemTotals']>>]]
-  >()
+  const settled =
+    createSettledCache<
+      [Awaited<ReturnType<StatsRepository['baselines']>>, [Awaited<ReturnType<StatsRepository['stageTotals']>>, Awaited<ReturnType<StatsRepository['itemTotals']>>]]
+    >()
   const recent = new Map<Server, { rows: { stageId: string; times: number }[]; simulatedRuns: number; builtAt: number }>()
   const bodies = new Map<Server, { allTime: AllTime; recentAt: number; body: CachedBody & { simulatedRuns: number } }>()
 

@@ -87,7 +87,18 @@ export function AppShell({ children, style, styles }: { children: ReactNode; sty
             square
             elevation={0}
             className="MuiDrawer-paper"
-            sx={{ position: 'fixed', top: 0, bottom: 0, left: 0, width: DRAWER_WIDTH, boxSizing: 'border-box', overflowY: 'auto', borderRight: 1, borderColor: 'divider', zIndex: (th) => th.zIndex.drawer }}
+            sx={{
+              position: 'fixed',
+              top: 0,
+              bottom: 0,
+              left: 0,
+              width: DRAWER_WIDTH,
+              boxSizing: 'border-box',
+              overflowY: 'auto',
+              borderRight: 1,
+              borderColor: 'divider',
+              zIndex: (th) => th.zIndex.drawer,
+            }}
           >
             <Toolbar />
             {nav}
@@ -107,7 +118,17 @@ export function AppShell({ children, style, styles }: { children: ReactNode; sty
         <DemoBanner />
         <MirrorBanner />
         {/* At least one screen high: the footer starts below the fold, so a page filling in does not shift it on screen. */}
-        <Box sx={{ flexGrow: 1, p: { xs: 1.5, sm: 3 }, maxWidth: 1200, width: '100%', mx: 'auto', boxSizing: 'border-box', minHeight: { xs: 'calc(100vh - 56px)', sm: 'calc(100vh - 64px)' } }}>
+        <Box
+          sx={{
+            flexGrow: 1,
+            p: { xs: 1.5, sm: 3 },
+            maxWidth: 1200,
+            width: '100%',
+            mx: 'auto',
+            boxSizing: 'border-box',
+            minHeight: { xs: 'calc(100vh - 56px)', sm: 'calc(100vh - 64px)' },
+          }}
+        >
           <Suspense fallback={<LoadingOverlay />}>{children}</Suspense>
         </Box>
         {/* A boundary of its own: hydrated (a pre-rendered page) as a separate short task. */}

@@ -92,8 +92,7 @@ const UNFOLD_SX = {
   '@keyframes dropwise-unfold': { from: { opacity: 0, transform: 'translateY(-8px)' }, to: { opacity: 1, transform: 'none' } },
 } as const
 
-export const visibleMenu = (menu: MenuEntry[]): MenuEntry[] =>
-  menu.filter((e) => !e.hide).map((e) => (e.children ? { ...e, children: visibleMenu(e.children) } : e))
+export const visibleMenu = (menu: MenuEntry[]): MenuEntry[] => menu.filter((e) => !e.hide).map((e) => (e.children ? { ...e, children: visibleMenu(e.children) } : e))
 
 function Entry({ entry, depth, onNavigate }: { entry: MenuEntry; depth: number; onNavigate: () => void }) {
   const { t } = useTranslation()

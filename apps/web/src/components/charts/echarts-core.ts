@@ -20,11 +20,5 @@ echarts.use([BarChart, LineChart, PieChart, DataZoomSliderComponent, GridCompone
 
 export { echarts }
 export type EChartsOption = echarts.ComposeOption<
-  | BarSeriesOption
-  | LineSeriesOption
-  | PieSeriesOption
-  | DataZoomComponentOption
-  | GridComponentOption
-  | LegendComponentOption
-  | TooltipComponentOption
+  BarSeriesOption | LineSeriesOption | PieSeriesOption | DataZoomComponentOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
 >

@@ -14,7 +14,19 @@ const el = (stageId: string, drops: [string, number][], quantity: number, times 
 describe('summarizePatterns', () => {
   it('sorts by share, numbers from 1 and appends the others row', () => {
     const s = summarizePatterns(
-      [el('a', [['x', 1]], 20), el('b', [], 50), el('a', [], 50), el('a', [['x', 2], ['y', 1]], 25)],
+      [
+        el('a', [['x', 1]], 20),
+        el('b', [], 50),
+        el('a', [], 50),
+        el(
+          'a',
+          [
+            ['x', 2],
+            ['y', 1],
+          ],
+          25,
+        ),
+      ],
       'a',
     )
     expect(s).not.toBeNull()
@@ -45,10 +57,11 @@ describe('pie', () => {
   })
 
   it('labels the top 10 and names the top 5', () => {
-    const rows = summarizePatterns(
-      Array.from({ length: 12 }, (_, k) => el('a', [['x', k + 1]], 12 - k, 78)),
-      'a',
-    )?.rows ?? []
+    const rows =
+      summarizePatterns(
+        Array.from({ length: 12 }, (_, k) => el('a', [['x', k + 1]], 12 - k, 78)),
+        'a',
+      )?.rows ?? []
     expect(pieLabel(rows[0]!, '15.4 %', '1×X')).toBe('1×X\n#1 — 15.4 %')
     expect(pieLabel(rows[4]!, '10.3 %', '5×X')).toBe('5×X\n#5 — 10.3 %')
     expect(pieLabel(rows[5]!, '9.0 %', '6×X')).toBe('#6 — 9.0 %')
@@ -60,8 +73,27 @@ describe('patternText', () => {
   const nameOf = (id: string) => id.toUpperCase()
   const words = { empty: 'nothing', others: 'others' }
   it('joins q×name with +, names with commas for recruit', () => {
-    expect(patternText([{ itemId: 'a', quantity: 2 }, { itemId: 'b', quantity: 1 }], nameOf, words)).toBe('2×A + 1×B')
-    expect(patternText([{ itemId: 'a', quantity: 1 }, { itemId: 'b', quantity: 1 }], nameOf, words, true)).toBe('A, B')
+    expect(
+      patternText(
+        [
+          { itemId: 'a', quantity: 2 },
+          { itemId: 'b', quantity: 1 },
+        ],
+        nameOf,
+        words,
+      ),
+    ).toBe('2×A + 1×B')
+    expect(
+      patternText(
+        [
+          { itemId: 'a', quantity: 1 },
+          { itemId: 'b', quantity: 1 },
+        ],
+        nameOf,
+        words,
+        true,
+      ),
+    ).toBe('A, B')
     expect(patternText([], nameOf, words)).toBe('nothing')
     expect(patternText(OTHERS, nameOf, words)).toBe('others')
   })

@@ -34,9 +34,7 @@ export const summarizePatterns = (elements: readonly PatternElement[], stageId: 
   const first = own[0]
   if (!first) return null
   const times = first.times
-  const sorted = own
-    .map((e, index) => ({ e, index }))
-    .sort((a, b) => b.e.quantity / b.e.times - a.e.quantity / a.e.times || a.index - b.index)
+  const sorted = own.map((e, index) => ({ e, index })).sort((a, b) => b.e.quantity / b.e.times - a.e.quantity / a.e.times || a.index - b.index)
   const rows: PatternRow[] = sorted.map(({ e }, k) => ({
     i: k + 1,
     drops: e.pattern.drops,
@@ -56,12 +54,7 @@ export const pieShares = (rows: readonly PatternRow[]): number[] => {
 }
 
 /** Text of a pattern: `q×name` joined by ` + ` (recruit: names joined by `, `). */
-export const patternText = (
-  drops: PatternRow['drops'],
-  nameOf: (itemId: string) => string,
-  words: { empty: string; others: string },
-  recruit = false,
-): string => {
+export const patternText = (drops: PatternRow['drops'], nameOf: (itemId: string) => string, words: { empty: string; others: string }, recruit = false): string => {
   if (drops === OTHERS) return words.others
   if (drops.length === 0) return words.empty
   return recruit ? drops.map((d) => nameOf(d.itemId)).join(', ') : drops.map((d) => `${d.quantity}×${nameOf(d.itemId)}`).join(' + ')

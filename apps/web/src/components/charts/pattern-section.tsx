@@ -202,14 +202,7 @@ function PatternTableRow(props: {
   const { i18n } = useTranslation()
   const lang = i18n.language
   return (
-    <TableRow
-      hover
-      selected={active}
-      data-testid="pattern-row"
-      data-quantity={row.quantity}
-      onMouseEnter={() => onHover(true)}
-      onMouseLeave={() => onHover(false)}
-    >
+    <TableRow hover selected={active} data-testid="pattern-row" data-quantity={row.quantity} onMouseEnter={() => onHover(true)} onMouseLeave={() => onHover(false)}>
       <TableCell>{row.i}</TableCell>
       <TableCell>
         {row.drops === OTHERS || row.drops.length === 0 ? (

@@ -50,7 +50,12 @@ export function TrendDialog({ open, onClose, stageId, itemId }: TrendDialogProps
 
   let body
   if (source !== 'global') body = <Alert severity="info">{t('charts.trend.globalOnly')}</Alert>
-  else if (query.isPending) body = <Box sx={{ display: 'grid', placeItems: 'center', height: 360 }}><CircularProgress aria-label={t('charts.loading')} /></Box>
+  else if (query.isPending)
+    body = (
+      <Box sx={{ display: 'grid', placeItems: 'center', height: 360 }}>
+        <CircularProgress aria-label={t('charts.loading')} />
+      </Box>
+    )
   else if (query.isError) body = <Alert severity="error">{t('charts.trend.error', { message: query.error.message })}</Alert>
   else if (!trend) body = <Alert severity="info">{t('charts.trend.empty')}</Alert>
   else
@@ -68,7 +73,13 @@ export function TrendDialog({ open, onClose, stageId, itemId }: TrendDialogProps
           {t('charts.basis.trend', { n: formatNumber(totalTimes, lang) })}
         </Typography>
         {(basis.data?.simulated.reports ?? 0) > 0 && <SimulatedCaption />}
-        <Suspense fallback={<Box sx={{ display: 'grid', placeItems: 'center', height: 360 }}><CircularProgress aria-label={t('charts.loading')} /></Box>}>
+        <Suspense
+          fallback={
+            <Box sx={{ display: 'grid', placeItems: 'center', height: 360 }}>
+              <CircularProgress aria-label={t('charts.loading')} />
+            </Box>
+          }
+        >
           <TrendChart startTime={trend.startTime} intervalMs={trend.intervalMs} times={trend.times} quantity={trend.quantity} height={360} />
         </Suspense>
         {query.dataUpdatedAt > 0 && (
@@ -80,7 +91,14 @@ export function TrendDialog({ open, onClose, stageId, itemId }: TrendDialogProps
     )
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth={false} aria-labelledby={titleId} slotProps={{ paper: { sx: { maxWidth: 850, m: { xs: 1, sm: 4 }, width: { xs: 'calc(100% - 16px)', sm: 'calc(100% - 64px)' } } } }}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth={false}
+      aria-labelledby={titleId}
+      slotProps={{ paper: { sx: { maxWidth: 850, m: { xs: 1, sm: 4 }, width: { xs: 'calc(100% - 16px)', sm: 'calc(100% - 64px)' } } } }}
+    >
       <DialogTitle id={titleId} sx={{ pr: 6 }}>
         {t('charts.trend.title', { item: itemName, stage: stageCode })}
         <IconButton aria-label={t('charts.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>

@@ -19,7 +19,10 @@ describe('sparklinePoints', () => {
     // 10 non-zero values only: all 20 non-null values are kept.
     expect(sparklinePoints(quantity, times)).toHaveLength(20)
     const many = Array.from({ length: 40 }, (_, i) => (i % 4 === 0 ? 0 : i))
-    const points = sparklinePoints(many, Array.from({ length: 40 }, () => 100))
+    const points = sparklinePoints(
+      many,
+      Array.from({ length: 40 }, () => 100),
+    )
     expect(points).toHaveLength(15)
     expect(points?.[14]).toBe(0.39)
     expect(points?.includes(0)).toBe(false)

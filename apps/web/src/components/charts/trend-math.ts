@@ -6,8 +6,7 @@ export const DEFAULT_TREND_INTERVAL_MS = 86_400_000
 export const SPARKLINE_MAX_POINTS = 15
 
 /** Drop rate per bucket: quantity / times, null where nothing was run. */
-export const rateSeries = (quantity: readonly number[], times: readonly number[]): (number | null)[] =>
-  times.map((t, i) => (t > 0 ? (quantity[i] ?? 0) / t : null))
+export const rateSeries = (quantity: readonly number[], times: readonly number[]): (number | null)[] => times.map((t, i) => (t > 0 ? (quantity[i] ?? 0) / t : null))
 
 /**
  * Points of the table sparkline: the non-null rates; when more than 15 of them are non-zero, the
@@ -39,8 +38,7 @@ export const sparklinePath = (points: readonly number[], width: number, height: 
 }
 
 /** Start instants of the buckets: startTime + i × interval. */
-export const bucketStarts = (startTime: number, intervalMs: number, count: number): number[] =>
-  Array.from({ length: count }, (_, i) => startTime + i * intervalMs)
+export const bucketStarts = (startTime: number, intervalMs: number, count: number): number[] => Array.from({ length: count }, (_, i) => startTime + i * intervalMs)
 
 /**
  * Axis labels: day-sized buckets by the date of their middle (a server-local day, shown on the

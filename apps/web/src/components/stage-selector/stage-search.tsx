@@ -16,7 +16,17 @@ import { useCategoryTitles, type OnSelect } from './zone-panels'
 import type { ZoneCategory } from './zones'
 
 // Read by screen readers, not shown (the usual clip pattern).
-const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  p: 0,
+  m: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const
 
 /** Options shown at most: the best matches; a longer list is not read by anyone. */
 export const MAX_STAGE_OPTIONS = 30
@@ -58,7 +68,17 @@ function useStageEngine(stages: readonly Stage[], zones: readonly Zone[], wanted
  * code, zone name, alias or pronunciation in any language. Type, move with the arrows (the first
  * match is highlighted), Enter opens the stage; Escape clears the text.
  */
-export function StageSearch({ stages, zones, categoryOf, onSelect }: { stages: readonly Stage[]; zones: readonly Zone[]; categoryOf: ReadonlyMap<string, ZoneCategory>; onSelect: OnSelect }) {
+export function StageSearch({
+  stages,
+  zones,
+  categoryOf,
+  onSelect,
+}: {
+  stages: readonly Stage[]
+  zones: readonly Zone[]
+  categoryOf: ReadonlyMap<string, ZoneCategory>
+  onSelect: OnSelect
+}) {
   const { t, i18n } = useTranslation()
   const titles = useCategoryTitles()
   const [input, setInput] = useState('')

@@ -137,10 +137,7 @@ export function StageSelector({ onSelect, purpose }: { onSelect: OnSelect; purpo
         </Box>
       )}
       {purpose === 'stats' && (
-        <FormControlLabel
-          control={<Switch checked={hideClosedChoice} onChange={(e) => setHideClosed(e.target.checked)} />}
-          label={t('stats.selector.hideClosed')}
-        />
+        <FormControlLabel control={<Switch checked={hideClosedChoice} onChange={(e) => setHideClosed(e.target.checked)} />} label={t('stats.selector.hideClosed')} />
       )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: wide ? 'minmax(0, 1fr) minmax(0, 1fr)' : 'minmax(0, 1fr)', alignItems: 'start' }}>
         {columns.map((column, i) => (

@@ -164,7 +164,12 @@ export function CategoryCard({ group, onSelect }: { group: CategoryGroup; onSele
           ))}
         </Tabs>
       )}
-      <Box role={group.tabs.length > 1 ? 'tabpanel' : undefined} id={`${id}-tabpanel`} aria-labelledby={group.tabs.length > 1 ? `${id}-tab-${tabIndex}` : undefined} sx={{ p: 1 }}>
+      <Box
+        role={group.tabs.length > 1 ? 'tabpanel' : undefined}
+        id={`${id}-tabpanel`}
+        aria-labelledby={group.tabs.length > 1 ? `${id}-tab-${tabIndex}` : undefined}
+        sx={{ p: 1 }}
+      >
         {tab.zones.map((z) => (
           <ZonePanel key={`${tab.key}-${z.zoneId}`} zone={z} defaultExpanded={tab.zones.length === 1} onSelect={onSelect} />
         ))}

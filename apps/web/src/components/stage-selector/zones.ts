@@ -7,16 +7,7 @@ import type { Existence, Server, Stage, Zone } from '@dropwise/schemas'
  */
 
 /** Categories in the spec's grouping order. */
-export const CATEGORY_ORDER = [
-  'ACTIVITY_OPEN',
-  'ACTIVITY_PENDING',
-  'MAINLINE',
-  'ACTIVITY_PERMANENT',
-  'GACHABOX',
-  'RECRUIT',
-  'ACTIVITY_CLOSED',
-  'WEEKLY',
-] as const
+export const CATEGORY_ORDER = ['ACTIVITY_OPEN', 'ACTIVITY_PENDING', 'MAINLINE', 'ACTIVITY_PERMANENT', 'GACHABOX', 'RECRUIT', 'ACTIVITY_CLOSED', 'WEEKLY'] as const
 export type ZoneCategory = (typeof CATEGORY_ORDER)[number]
 /** Left out when closed stages are hidden (the report selector). */
 export const CLOSED_CATEGORIES: readonly ZoneCategory[] = ['ACTIVITY_CLOSED', 'RECRUIT']
@@ -170,7 +161,6 @@ export const isStageValid = (stage: Stage | undefined, zone: Zone | undefined, s
   !!stage && !!zone && !isZoneOutdated(zone, server, now) && !!stage.dropInfos?.length && existsOn(stage, server, now)
 
 /** Stage history: move to front, no duplicates, at most `cap`. */
-export const pushHistory = (history: readonly string[], stageId: string, cap = 30): string[] =>
-  [stageId, ...history.filter((id) => id !== stageId)].slice(0, cap)
+export const pushHistory = (history: readonly string[], stageId: string, cap = 30): string[] => [stageId, ...history.filter((id) => id !== stageId)].slice(0, cap)
 
 export const toggleIn = (list: readonly string[], id: string): string[] => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id])

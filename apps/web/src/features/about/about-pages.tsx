@@ -128,14 +128,24 @@ const LINK_GROUPS: { title: ParseKeys; hint: ParseKeys; links: LinkCardData[] }[
     title: 'browse.about.linksPage.community',
     hint: 'browse.about.linksPage.communityHint',
     links: [
-      { title: 'Penguin Statistics', url: PENGUIN_STATS, description: 'browse.about.linksPage.penguin', tags: ['browse.about.linksPage.tags.materials', 'browse.about.linksPage.tags.planner'] },
+      {
+        title: 'Penguin Statistics',
+        url: PENGUIN_STATS,
+        description: 'browse.about.linksPage.penguin',
+        tags: ['browse.about.linksPage.tags.materials', 'browse.about.linksPage.tags.planner'],
+      },
       {
         title: 'MAA',
         url: 'https://github.com/MaaAssistantArknights/MaaAssistantArknights',
         description: 'browse.about.linksPage.maa',
         tags: ['browse.about.linksPage.tags.automation', 'browse.about.linksPage.tags.report'],
       },
-      { title: 'ArkPlanner', url: 'https://github.com/penguin-statistics/ArkPlanner', description: 'browse.about.linksPage.arkplanner', tags: ['browse.about.linksPage.tags.planner'] },
+      {
+        title: 'ArkPlanner',
+        url: 'https://github.com/penguin-statistics/ArkPlanner',
+        description: 'browse.about.linksPage.arkplanner',
+        tags: ['browse.about.linksPage.tags.planner'],
+      },
       { title: 'PRTS Wiki', url: 'https://prts.wiki', description: 'browse.about.linksPage.prts', tags: ['browse.about.linksPage.tags.wiki'] },
     ],
   },
@@ -143,8 +153,18 @@ const LINK_GROUPS: { title: ParseKeys; hint: ParseKeys; links: LinkCardData[] }[
     title: 'browse.about.linksPage.deprecated',
     hint: 'browse.about.linksPage.deprecatedHint',
     links: [
-      { title: 'penguin-statistics/frontend-v2', url: 'https://github.com/penguin-statistics/frontend-v2', description: 'browse.about.linksPage.frontendV2', tags: ['browse.about.linksPage.tags.code'] },
-      { title: 'penguin-statistics/backend', url: 'https://github.com/penguin-statistics/backend', description: 'browse.about.linksPage.backendV1', tags: ['browse.about.linksPage.tags.code'] },
+      {
+        title: 'penguin-statistics/frontend-v2',
+        url: 'https://github.com/penguin-statistics/frontend-v2',
+        description: 'browse.about.linksPage.frontendV2',
+        tags: ['browse.about.linksPage.tags.code'],
+      },
+      {
+        title: 'penguin-statistics/backend',
+        url: 'https://github.com/penguin-statistics/backend',
+        description: 'browse.about.linksPage.backendV1',
+        tags: ['browse.about.linksPage.tags.code'],
+      },
     ],
   },
   {
@@ -246,8 +266,7 @@ export function AboutCredits() {
     <Page title="menu.credits" intro={t('browse.about.credits.intro')}>
       <Section title={t('browse.about.credits.dataTitle')}>
         <Typography>
-          {t('browse.about.credits.dataBody')} <External href={PENGUIN_STATS}>Penguin Statistics</External> ·{' '}
-          <External href={CC_BY_NC}>CC BY-NC 4.0</External>
+          {t('browse.about.credits.dataBody')} <External href={PENGUIN_STATS}>Penguin Statistics</External> · <External href={CC_BY_NC}>CC BY-NC 4.0</External>
         </Typography>
       </Section>
       <Section title={t('browse.about.credits.gameTitle')}>

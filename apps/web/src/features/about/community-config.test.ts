@@ -13,7 +13,11 @@ describe('community config', () => {
         repository: 'https://git.example/dropwise',
         issues: 'javascript:alert(1)',
         email: 'team@example.org',
-        chat: [{ label: 'Chat', url: 'https://chat.example' }, { label: '', url: 'https://x.example' }, { label: 'Bad', url: 'ftp://x' }],
+        chat: [
+          { label: 'Chat', url: 'https://chat.example' },
+          { label: '', url: 'https://x.example' },
+          { label: 'Bad', url: 'ftp://x' },
+        ],
         donate: 'nope',
         members: [
           { name: 'Ada', role: 'owner', url: 'https://ada.example' },

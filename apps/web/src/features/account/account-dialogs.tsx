@@ -26,7 +26,17 @@ import { closeLoginDialog, pendingAfterLogin } from '../../lib/login-dialog'
 import { login } from '../../lib/login'
 
 /** The account menu (logged in) and the login / forgot-ID dialogs, loaded on first use by ./account-manager. */
-export default function AccountDialogs({ username, loginOpen, menu, onMenuClose }: { username: string | null; loginOpen: boolean; menu: HTMLElement | null; onMenuClose: () => void }) {
+export default function AccountDialogs({
+  username,
+  loginOpen,
+  menu,
+  onMenuClose,
+}: {
+  username: string | null
+  loginOpen: boolean
+  menu: HTMLElement | null
+  onMenuClose: () => void
+}) {
   const { t } = useTranslation()
   return (
     <>
@@ -123,7 +133,12 @@ function LoginDialog({ open, onClose }: { open: boolean; onClose: () => void }) 
           </Button>
         </DialogActions>
       </Dialog>
-      <ForgotIdDialog open={forgot} onClose={() => setForgot(false)} onPick={(picked) => void submit(picked, 'history')} error={error?.from === 'history' ? error.message : null} />
+      <ForgotIdDialog
+        open={forgot}
+        onClose={() => setForgot(false)}
+        onPick={(picked) => void submit(picked, 'history')}
+        error={error?.from === 'history' ? error.message : null}
+      />
     </>
   )
 }

@@ -50,7 +50,9 @@ export function KindControls({ draft, onChange }: { draft: QueryDraft; onChange:
             error={tooMany}
             helperText={
               <span data-testid="advanced-interval-count" data-count={sections}>
-                {tooMany ? t('advanced.query.intervalTooMany', { n: count, max: MAX_TREND_SECTIONS }) : t('advanced.query.intervalCount', { n: count, max: MAX_TREND_SECTIONS })}
+                {tooMany
+                  ? t('advanced.query.intervalTooMany', { n: count, max: MAX_TREND_SECTIONS })
+                  : t('advanced.query.intervalCount', { n: count, max: MAX_TREND_SECTIONS })}
               </span>
             }
             slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'advanced-interval' } as object } }}

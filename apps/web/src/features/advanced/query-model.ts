@@ -52,11 +52,7 @@ export const trendSections = (start: number, end: number, intervalMs: number) =>
   return Math.floor(Math.floor((end - start) / HOUR_MS) / intervalHours)
 }
 
-export type DraftProblem =
-  | { code: 'noStage' }
-  | { code: 'invalidRange' }
-  | { code: 'tooManySections'; sections: number }
-  | { code: 'personalNeedsLogin' }
+export type DraftProblem = { code: 'noStage' } | { code: 'invalidRange' } | { code: 'tooManySections'; sections: number } | { code: 'personalNeedsLogin' }
 
 /** Why a query cannot run yet (checked before sending, so the server's 400s are the exception). */
 export const draftProblem = (draft: QueryDraft, now: number, loggedIn: boolean): DraftProblem | null => {
@@ -222,7 +218,8 @@ export const shapeTrend = (trend: TrendMap, stageId: string, intervalMs: number,
   return series.sort((a, b) => rank(a.itemId) - rank(b.itemId) || b.totalQuantity - a.totalQuantity || a.itemId.localeCompare(b.itemId))
 }
 
-export type QueryErrorKind = 'rateLimited' | 'invalidRange' | 'intervalTooShort' | 'tooManySections' | 'notFound' | 'loginRequired' | 'network' | 'invalidRequest' | 'other'
+export type QueryErrorKind =
+  'rateLimited' | 'invalidRange' | 'intervalTooShort' | 'tooManySections' | 'notFound' | 'loginRequired' | 'network' | 'invalidRequest' | 'other'
 
 /**
  * A readable kind for a failed request, from the API error text `(status) message` (lib/api) and

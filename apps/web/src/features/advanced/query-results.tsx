@@ -243,7 +243,15 @@ function TrendItem({ series, itemName }: { series: TrendSeries; itemName: string
           }}
           labelRowsPerPage={t('advanced.results.rowsPerPage')}
           labelDisplayedRows={({ from, to, count }) => t('advanced.results.displayedRows', { from, to, count })}
-          getItemAriaLabel={(type) => (type === 'next' ? t('advanced.results.nextPage') : type === 'previous' ? t('advanced.results.previousPage') : type === 'first' ? t('advanced.results.firstPage') : t('advanced.results.lastPage'))}
+          getItemAriaLabel={(type) =>
+            type === 'next'
+              ? t('advanced.results.nextPage')
+              : type === 'previous'
+                ? t('advanced.results.previousPage')
+                : type === 'first'
+                  ? t('advanced.results.firstPage')
+                  : t('advanced.results.lastPage')
+          }
         />
       )}
     </Box>

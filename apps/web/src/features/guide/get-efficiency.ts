@@ -33,8 +33,7 @@ export const getEfficiency = (q: EfficiencyParams, signal?: AbortSignal, part: E
  * No abort signal: the answer is shared by the guide and the stats pages' chips, and a chip unmounted by a
  * navigation would otherwise cancel a download the next page needs again at once.
  */
-export const efficiencyQueryOptions = (q: EfficiencyParams) =>
-  queryOptions({ queryKey: ['efficiency', q], queryFn: () => getEfficiency(q), staleTime: STALE_MS })
+export const efficiencyQueryOptions = (q: EfficiencyParams) => queryOptions({ queryKey: ['efficiency', q], queryFn: () => getEfficiency(q), staleTime: STALE_MS })
 
 /**
  * The answer for `q`. While another LMD/EXP choice loads, the last answer of the same server stays on

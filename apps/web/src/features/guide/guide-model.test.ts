@@ -203,7 +203,13 @@ describe('topStages', () => {
 
 describe('guideItems and valueOfItem', () => {
   const item = (itemId: string, itemType: string, sortId: number) => buildItem(itemId, { itemType, sortId })
-  const items = [item('30012', 'MATERIAL', 2), item('2001', 'CARD_EXP', 1), item('recruit_tag_senior_operator', 'RECRUIT_TAG', 3), item('3211', 'CHIP', 4), item('30013', 'MATERIAL', 5)]
+  const items = [
+    item('30012', 'MATERIAL', 2),
+    item('2001', 'CARD_EXP', 1),
+    item('recruit_tag_senior_operator', 'RECRUIT_TAG', 3),
+    item('3211', 'CHIP', 4),
+    item('30013', 'MATERIAL', 5),
+  ]
 
   it('offers farmable items with a value that some stage drops, in the game order', () => {
     const withTags = { ...response, stages: [...response.stages, wire('recruit', 1, [drop('recruit_tag_senior_operator', 100), drop('3211', 9)])] }
@@ -233,7 +239,11 @@ describe('formatting', () => {
   ])('sanityDigits(%d) is %i', (v, want) => expect(sanityDigits(v)).toBe(want))
 
   it('builds the export address with the options that differ from the defaults', () => {
-    expect(efficiencyExportUrl('/PenguinStats/api/v2/', { server: 'JP', lmd: true, exp: true, format: 'csv' })).toBe('/PenguinStats/api/v2/export/efficiency?server=JP&format=csv')
-    expect(efficiencyExportUrl('/api/v2', { server: 'CN', lmd: false, exp: false, format: 'json' })).toBe('/api/v2/export/efficiency?server=CN&format=json&lmd=false&exp=false')
+    expect(efficiencyExportUrl('/PenguinStats/api/v2/', { server: 'JP', lmd: true, exp: true, format: 'csv' })).toBe(
+      '/PenguinStats/api/v2/export/efficiency?server=JP&format=csv',
+    )
+    expect(efficiencyExportUrl('/api/v2', { server: 'CN', lmd: false, exp: false, format: 'json' })).toBe(
+      '/api/v2/export/efficiency?server=CN&format=json&lmd=false&exp=false',
+    )
   })
 })

@@ -110,8 +110,7 @@ export const sortStageRows = (rows: readonly GuideStageRow[], sort: StageSort): 
   })
 
 /** A header pressed again flips its direction; another header starts with numbers high first, text A first. */
-export const nextStageSort = (sort: StageSort, key: StageSortKey): StageSort =>
-  sort.key === key ? { key, desc: !sort.desc } : { key, desc: key !== 'code' }
+export const nextStageSort = (sort: StageSort, key: StageSortKey): StageSort => (sort.key === key ? { key, desc: !sort.desc } : { key, desc: key !== 'code' })
 
 export interface StageFilter {
   group: ZoneGroup | 'ALL'

@@ -53,7 +53,10 @@ export function GuidePage() {
     }),
     [stages.data, zones.data],
   )
-  const rows = useMemo(() => (data && stages.data && zones.data ? buildStageRows(data, catalog, server, lang) : null), [data, stages.data, zones.data, catalog, server, lang])
+  const rows = useMemo(
+    () => (data && stages.data && zones.data ? buildStageRows(data, catalog, server, lang) : null),
+    [data, stages.data, zones.data, catalog, server, lang],
+  )
   const materials = useMemo(() => (data && items.data ? guideItems(data, items.data) : null), [data, items.data])
   const top = useMemo(() => (rows ? topStages(rows, CHART_STAGES) : []), [rows])
 
@@ -102,7 +105,15 @@ export function GuidePage() {
       </Card>
 
       {error && (
-        <Alert severity="error" action={<Button color="inherit" onClick={retry}>{t('guide.retry')}</Button>} data-testid="guide-error">
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={retry}>
+              {t('guide.retry')}
+            </Button>
+          }
+          data-testid="guide-error"
+        >
           {t('guide.loadFailed', { error: error.message })}
         </Alert>
       )}

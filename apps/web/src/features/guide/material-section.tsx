@@ -22,7 +22,17 @@ import { EFFICIENCY_DIGITS, formatInterval, rankStagesForItem, sanityDigits, val
 import { EventMark, UsedMark, WideMark } from './marks'
 
 /** Read by screen readers, not drawn (the place number is drawn on its own). */
-const VISUALLY_HIDDEN = { position: 'absolute', width: '1px', height: '1px', p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  p: 0,
+  m: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const
 
 /** Entries shown before "show all". */
 const RANK_LIMIT = 8
@@ -58,7 +68,13 @@ function RankEntry({ entry, by }: { entry: ItemStageEntry; by: ItemRanking }) {
       </Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         {row.zoneId ? (
-          <Link component={RouterLink} to={paths.statsByStageSelected.href(row.zoneId, row.stageId)} underline="hover" sx={{ fontWeight: 500 }} data-testid="guide-stage-link">
+          <Link
+            component={RouterLink}
+            to={paths.statsByStageSelected.href(row.zoneId, row.stageId)}
+            underline="hover"
+            sx={{ fontWeight: 500 }}
+            data-testid="guide-stage-link"
+          >
             {row.code}
           </Link>
         ) : (
@@ -150,7 +166,14 @@ function MaterialDetail({ item, rows, response }: { item: Item; rows: GuideStage
           </Box>
         </Stack>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, ml: { sm: 'auto' } }}>
-          <Button component={RouterLink} to={paths.statsByItemSelected.href(item.itemId)} size="small" variant="outlined" startIcon={<BarChart />} data-testid="guide-item-link">
+          <Button
+            component={RouterLink}
+            to={paths.statsByItemSelected.href(item.itemId)}
+            size="small"
+            variant="outlined"
+            startIcon={<BarChart />}
+            data-testid="guide-item-link"
+          >
             {t('guide.material.itemPage')}
           </Button>
           <Button component={RouterLink} to={paths.planner.href()} size="small" variant="outlined" startIcon={<Calculate />} data-testid="guide-plan-link">
@@ -237,11 +260,7 @@ export function MaterialSection({
           )}
           sx={{ maxWidth: 480, mb: 2 }}
         />
-        {selected ? (
-          <MaterialDetail item={selected.item} rows={rows} response={response} />
-        ) : (
-          <Typography color="text.secondary">{t('guide.material.empty')}</Typography>
-        )}
+        {selected ? <MaterialDetail item={selected.item} rows={rows} response={response} /> : <Typography color="text.secondary">{t('guide.material.empty')}</Typography>}
       </CardContent>
     </Card>
   )

@@ -64,7 +64,13 @@ function StageCell({ row, details }: { row: GuideStageRow; details?: string }) {
   return (
     <Box sx={{ minWidth: 96, maxWidth: 200 }}>
       {row.zoneId ? (
-        <Link component={RouterLink} to={paths.statsByStageSelected.href(row.zoneId, row.stageId)} underline="hover" sx={{ fontWeight: 500 }} data-testid="guide-table-link">
+        <Link
+          component={RouterLink}
+          to={paths.statsByStageSelected.href(row.zoneId, row.stageId)}
+          underline="hover"
+          sx={{ fontWeight: 500 }}
+          data-testid="guide-table-link"
+        >
           {row.code}
         </Link>
       ) : (
@@ -210,7 +216,12 @@ export function StageTable({ rows }: { rows: GuideStageRow[] | null }) {
                   const active = sortable && sort.key === c
                   const description = descriptions[c]
                   const label = sortable ? (
-                    <TableSortLabel active={active} direction={active && !sort.desc ? 'asc' : 'desc'} onClick={() => setSort((s) => nextStageSort(s, c as StageSortKey))} data-testid={`guide-sort-${c}`}>
+                    <TableSortLabel
+                      active={active}
+                      direction={active && !sort.desc ? 'asc' : 'desc'}
+                      onClick={() => setSort((s) => nextStageSort(s, c as StageSortKey))}
+                      data-testid={`guide-sort-${c}`}
+                    >
                       {headers[c]}
                     </TableSortLabel>
                   ) : (

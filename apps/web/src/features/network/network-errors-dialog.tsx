@@ -28,23 +28,23 @@ const DATASET_LABELS = {
 export default function NetworkErrorsDialog({ open, errors, onClose }: { open: boolean; errors: NetworkState['errors']; onClose: () => void }) {
   const { t } = useTranslation()
   return (
-      <Dialog open={open} onClose={onClose} slotProps={{ paper: { sx: { maxWidth: 450, width: '100%' } } }}>
-        <DialogTitle>{t('fetch.failed.title')}</DialogTitle>
-        <DialogContent>
-          <List dense>
-            {errors.map((e) => (
-              <ListItem key={e.id + e.message}>
-                <ListItemText primary={e.id in DATASET_LABELS ? t(DATASET_LABELS[e.id as DatasetId]) : e.id} secondary={e.message} />
-              </ListItem>
-            ))}
-          </List>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('dialog.close')}</Button>
-          <Button variant="contained" onClick={() => void retryFailed()}>
-            {t('fetch.failed.retry')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+    <Dialog open={open} onClose={onClose} slotProps={{ paper: { sx: { maxWidth: 450, width: '100%' } } }}>
+      <DialogTitle>{t('fetch.failed.title')}</DialogTitle>
+      <DialogContent>
+        <List dense>
+          {errors.map((e) => (
+            <ListItem key={e.id + e.message}>
+              <ListItemText primary={e.id in DATASET_LABELS ? t(DATASET_LABELS[e.id as DatasetId]) : e.id} secondary={e.message} />
+            </ListItem>
+          ))}
+        </List>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('dialog.close')}</Button>
+        <Button variant="contained" onClick={() => void retryFailed()}>
+          {t('fetch.failed.retry')}
+        </Button>
+      </DialogActions>
+    </Dialog>
   )
 }

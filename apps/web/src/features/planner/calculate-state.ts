@@ -1,11 +1,7 @@
 import type { PlanSuccess } from '@dropwise/planner'
 
 /** The planner calculation (spec 001 §4 "Planner calculation"): idle, then pending, then done or failed. */
-export type Calculation =
-  | { status: 'idle' }
-  | { status: 'pending'; key: string }
-  | { status: 'done'; key: string; plan: PlanSuccess }
-  | { status: 'failed'; key: string }
+export type Calculation = { status: 'idle' } | { status: 'pending'; key: string } | { status: 'done'; key: string; plan: PlanSuccess } | { status: 'failed'; key: string }
 
 /**
  * What the Calculate button shows and whether it can be pressed:

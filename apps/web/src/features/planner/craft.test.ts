@@ -7,7 +7,12 @@ import { countOf, EMPTY_STATE, setCount } from './planner-state'
 const CLUSTER = { costs: [{ id: '30012', count: 5 }] }
 const exact: PlanSynthesis = { target: '30013', count: '2', materials: { '30012': '10.0' } }
 // Orirock Concentrate (30014) from 4 Clusters and 1 Sugar Pack (30033); the LP uses 1.075 crafts.
-const CONCENTRATE = { costs: [{ id: '30013', count: 4 }, { id: '30033', count: 1 }] }
+const CONCENTRATE = {
+  costs: [
+    { id: '30013', count: 4 },
+    { id: '30033', count: 1 },
+  ],
+}
 const fractional: PlanSynthesis = { target: '30014', count: '1', materials: { '30013': '4.3', '30033': '1.1' } }
 
 describe('wholeCraft: crafts and materials are whole numbers, rounded up', () => {
@@ -15,8 +20,18 @@ describe('wholeCraft: crafts and materials are whole numbers, rounded up', () =>
     ['an exact plan stays as it is', exact, CLUSTER, { crafts: 2, planned: 2, rounded: false, counts: [10] }],
     ['1.075 crafts round up to 2, materials follow the recipe', fractional, CONCENTRATE, { crafts: 2, planned: 1.075, rounded: true, counts: [8, 2] }],
     ['without the recipe the listed crafts stay and materials round up', fractional, undefined, { crafts: 1, planned: 1, rounded: true, counts: [5, 2] }],
-    ['a tenth of a craft is still one craft', { target: '30013', count: '1', materials: { '30012': '0.5' } }, CLUSTER, { crafts: 1, planned: 0.1, rounded: true, counts: [5] }],
-    ['plan noise (6.0 for 3 per craft) is not rounded up', { target: 'x', count: '2', materials: { a: '6.0' } }, { costs: [{ id: 'a', count: 3 }] }, { crafts: 2, planned: 2, rounded: false, counts: [6] }],
+    [
+      'a tenth of a craft is still one craft',
+      { target: '30013', count: '1', materials: { '30012': '0.5' } },
+      CLUSTER,
+      { crafts: 1, planned: 0.1, rounded: true, counts: [5] },
+    ],
+    [
+      'plan noise (6.0 for 3 per craft) is not rounded up',
+      { target: 'x', count: '2', materials: { a: '6.0' } },
+      { costs: [{ id: 'a', count: 3 }] },
+      { crafts: 2, planned: 2, rounded: false, counts: [6] },
+    ],
   ])('%s', (_name, synthesis, formula, want) => {
     const craft = wholeCraft(synthesis, formula)
     expect(craft.crafts).toBe(want.crafts)

@@ -72,7 +72,12 @@ export function ExcludeDialog({ open, server, zones, stages, excludes, onClose, 
           return (
             <Accordion key={group.category} disableGutters variant="outlined">
               <AccordionSummary expandIcon={<ExpandMore />} aria-controls={`exclude-${group.category}`}>
-                <TriBox label={t(`planner.exclude.categories.${group.category}`)} stageIds={groupIds} excluded={excluded} onToggle={() => onChange(toggleBox(excludes, groupIds))} />
+                <TriBox
+                  label={t(`planner.exclude.categories.${group.category}`)}
+                  stageIds={groupIds}
+                  excluded={excluded}
+                  onToggle={() => onChange(toggleBox(excludes, groupIds))}
+                />
               </AccordionSummary>
               <AccordionDetails id={`exclude-${group.category}`}>
                 {group.zones.map((z) => {

@@ -116,9 +116,7 @@ export function IoDialog({ open, state, offered, nameToId, onClose, onImport }: 
                 {t('planner.import.invalidItemSegment', { count: segments.length })}
                 <Box component="ul" sx={{ m: 0, pl: 2 }}>
                   {segments.map((s) => (
-                    <li key={`${s.index}-${s.entry}`}>
-                      {t(`planner.import.segment.${s.reason}`, { index: s.index + 1, entry: s.entry })}
-                    </li>
+                    <li key={`${s.index}-${s.entry}`}>{t(`planner.import.segment.${s.reason}`, { index: s.index + 1, entry: s.entry })}</li>
                   ))}
                 </Box>
               </Alert>

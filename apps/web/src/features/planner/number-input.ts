@@ -20,8 +20,7 @@ const FLOAT_NOISE = /\.\d*(?:0|9){10}\d*$/
 export const isPlainDecimal = (text: string): boolean => PLAIN_DECIMAL.test(text.trim())
 
 /** Rounds `0.30000000000000004` to `0.3` and `0.7999999999999999` to `0.8`; other values pass. */
-export const roundFloatNoise = (value: number): number =>
-  Number.isFinite(value) && FLOAT_NOISE.test(String(value)) ? Math.round(value * 1e11) / 1e11 : value
+export const roundFloatNoise = (value: number): number => (Number.isFinite(value) && FLOAT_NOISE.test(String(value)) ? Math.round(value * 1e11) / 1e11 : value)
 
 /** Clamps to the rules' bounds (and rounds when asked); NaN becomes the minimum (or 0). */
 export const normalizeNumber = (value: number, rules: NumberRules = {}): number => {

@@ -62,14 +62,26 @@ export function NumberStepper({ label, inputLabel, value, onChange, rules = DEFA
         input: {
           startAdornment: (
             <InputAdornment position="start">
-              <IconButton size="small" edge="start" aria-label={decreaseLabel} disabled={value <= (rules.min ?? -Infinity)} onClick={() => commit(stepNumber(value, -1, rules))}>
+              <IconButton
+                size="small"
+                edge="start"
+                aria-label={decreaseLabel}
+                disabled={value <= (rules.min ?? -Infinity)}
+                onClick={() => commit(stepNumber(value, -1, rules))}
+              >
                 <Remove fontSize="small" />
               </IconButton>
             </InputAdornment>
           ),
           endAdornment: (
             <InputAdornment position="end">
-              <IconButton size="small" edge="end" aria-label={increaseLabel} disabled={value >= (rules.max ?? Infinity)} onClick={() => commit(stepNumber(value, 1, rules))}>
+              <IconButton
+                size="small"
+                edge="end"
+                aria-label={increaseLabel}
+                disabled={value >= (rules.max ?? Infinity)}
+                onClick={() => commit(stepNumber(value, 1, rules))}
+              >
                 <Add fontSize="small" />
               </IconButton>
             </InputAdornment>

@@ -40,10 +40,7 @@ export function PlannerItemsSection({
         <TextField size="small" type="search" label={t('planner.items.filter')} value={filter} onChange={(e) => onFilter(e.target.value)} />
       </Stack>
       {loading && <LinearProgress aria-label={t('planner.live.loadingData')} />}
-      <Box
-        component="ul"
-        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 260px), 1fr))' }}
-      >
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 260px), 1fr))' }}>
         {items.map((item) => {
           const { have, need } = countOf(state, item.itemId)
           return <ItemStepper key={item.itemId} item={item} name={itemName(item.itemId)} have={have} need={need} onSet={onSet} />

@@ -45,22 +45,19 @@ export function Planner() {
     if (plannerStore.get().server !== server) plannerStore.set((s) => reconcileServer(s, server))
   }, [server])
 
-  const plannerItems = useMemo(
-    () => (items.data ?? []).filter((i) => isPlannerItem(i) && i.existence[server]?.exist !== false),
-    [items.data, server],
-  )
+  const plannerItems = useMemo(() => (items.data ?? []).filter((i) => isPlannerItem(i) && i.existence[server]?.exist !== false), [items.data, server])
   const offered = useMemo(() => new Set(plannerItems.map((i) => i.itemId)), [plannerItems])
   const itemById = useMemo(() => new Map((items.data ?? []).map((i) => [i.itemId, i])), [items.data])
   const stageById = useMemo(() => new Map((stages.data ?? []).map((s) => [s.stageId, s])), [stages.data])
-  const itemName = useCallback((id: string) => {
-    const item = itemById.get(id)
-    return item ? localized(item.name_i18n, item.name, i18n.language) : id
-  }, [itemById, i18n.language])
-  const unobtainable = (ids: string[]): string => t('planner.errors.unobtainable', { items: ids.map(itemName).join(', ') })
-  const nameToId = useCallback(
-    (name: string) => (items.data ?? []).find((i) => i.name === name || Object.values(i.name_i18n).includes(name))?.itemId,
-    [items.data],
+  const itemName = useCallback(
+    (id: string) => {
+      const item = itemById.get(id)
+      return item ? localized(item.name_i18n, item.name, i18n.language) : id
+    },
+    [itemById, i18n.language],
   )
+  const unobtainable = (ids: string[]): string => t('planner.errors.unobtainable', { items: ids.map(itemName).join(', ') })
+  const nameToId = useCallback((name: string) => (items.data ?? []).find((i) => i.name === name || Object.values(i.name_i18n).includes(name))?.itemId, [items.data])
 
   const request = useMemo(() => (items.data ? buildPlanRequest(state, server, offered) : null), [state, server, offered, items.data])
   const requestKey = request ? JSON.stringify(request) : null

@@ -3,13 +3,18 @@ import { buildPlanRequest, wantsAnything } from './plan-request'
 import { EMPTY_STATE, isPlannerItem, parsePlannerState, reconcileServer, resetState, setCount } from './planner-state'
 
 describe('planner state', () => {
-  it('reads the public client\'s stored state, keeping only counted items', () => {
+  it("reads the public client's stored state, keeping only counted items", () => {
     const state = parsePlannerState({
       items: [{ id: '30012', have: 0, need: 3 }, { id: '30013', have: 0, need: 0 }, { id: 5 }, { id: '30012', need: 9 }],
       options: { byProduct: true, requireExp: 'yes' },
       excludes: ['a', 'a', 3],
     })
-    expect(state).toEqual({ items: [{ id: '30012', have: 0, need: 3 }], options: { byProduct: true, requireExp: false, requireLmb: false }, excludes: ['a'], server: null })
+    expect(state).toEqual({
+      items: [{ id: '30012', have: 0, need: 3 }],
+      options: { byProduct: true, requireExp: false, requireLmb: false },
+      excludes: ['a'],
+      server: null,
+    })
     expect(parsePlannerState('garbage')).toEqual(EMPTY_STATE)
   })
 

@@ -110,7 +110,19 @@ function ValueList({ plan, lookup }: { plan: PlanSuccess; lookup: Lookup }) {
 }
 
 /** The three tabs of a plan: stages, syntheses, values by level. */
-export function PlanTabs({ plan, lookup, state, craftDisabled, onCraft }: { plan: PlanSuccess; lookup: Lookup; state: PlannerState; craftDisabled: boolean; onCraft: (c: WholeCraft) => void }) {
+export function PlanTabs({
+  plan,
+  lookup,
+  state,
+  craftDisabled,
+  onCraft,
+}: {
+  plan: PlanSuccess
+  lookup: Lookup
+  state: PlannerState
+  craftDisabled: boolean
+  onCraft: (c: WholeCraft) => void
+}) {
   const { t } = useTranslation()
   const [tab, setTab] = useState(0)
   const tabs = [t('planner.result.tabs.stages'), t('planner.result.tabs.syntheses'), t('planner.result.tabs.values')]

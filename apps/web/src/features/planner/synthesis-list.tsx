@@ -31,7 +31,19 @@ function ShortageList({ id, shortages, lookup }: { id: string; shortages: CraftS
   )
 }
 
-function SynthesisCard({ craft, lookup, state, disabled, onCraft }: { craft: WholeCraft; lookup: Lookup; state: PlannerState; disabled: boolean; onCraft: (c: WholeCraft) => void }) {
+function SynthesisCard({
+  craft,
+  lookup,
+  state,
+  disabled,
+  onCraft,
+}: {
+  craft: WholeCraft
+  lookup: Lookup
+  state: PlannerState
+  disabled: boolean
+  onCraft: (c: WholeCraft) => void
+}) {
   const { t, i18n } = useTranslation()
   const names = useNames(lookup)
   const id = useId()
@@ -82,7 +94,19 @@ function SynthesisCard({ craft, lookup, state, disabled, onCraft }: { craft: Who
  * the plan's numbers, and a Craft button that is disabled, with the shortages named, when the stock
  * does not cover it.
  */
-export function SynthesisList({ plan, lookup, state, disabled = false, onCraft }: { plan: PlanSuccess; lookup: Lookup; state: PlannerState; disabled?: boolean; onCraft: (c: WholeCraft) => void }) {
+export function SynthesisList({
+  plan,
+  lookup,
+  state,
+  disabled = false,
+  onCraft,
+}: {
+  plan: PlanSuccess
+  lookup: Lookup
+  state: PlannerState
+  disabled?: boolean
+  onCraft: (c: WholeCraft) => void
+}) {
   const { t } = useTranslation()
   if (plan.syntheses.length === 0) return <Alert severity="info">{t('planner.result.noSyntheses')}</Alert>
   return (

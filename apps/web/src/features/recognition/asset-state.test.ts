@@ -7,17 +7,53 @@ const status = (over: Partial<AssetStatus>): AssetStatus => ({ state: 'fetching'
 
 describe('assetView', () => {
   it.each<[string, Parameters<typeof assetView>[0], AssetView]>([
-    ['an operator pack wins over everything', { configPackUrl: 'https://cdn.example/p/', announced: true, status: status({ state: 'unavailable' }), error: 'x', base }, { kind: 'pack', packUrl: 'https://cdn.example/p/' }],
-    ['fetching: the fraction of steps done', { configPackUrl: null, announced: true, status: status({ done: 2, total: 5 }), error: null, base }, { kind: 'preparing', done: 2, total: 5, fraction: 0.4 }],
-    ['fetching before the total is known', { configPackUrl: null, announced: true, status: status({ done: 0, total: 0 }), error: null, base }, { kind: 'preparing', done: 0, total: 0, fraction: null }],
-    ['fetching never shows over 100 %', { configPackUrl: null, announced: true, status: status({ done: 7, total: 5 }), error: null, base }, { kind: 'preparing', done: 7, total: 5, fraction: 1 }],
-    ['ready: the built pack, resolved against the page', { configPackUrl: null, announced: true, status: status({ state: 'ready', packUrl: '/assets/recognizer' }), error: null, base }, { kind: 'pack', packUrl: 'https://drops.example/assets/recognizer/' }],
-    ['ready without a pack is not usable', { configPackUrl: null, announced: true, status: status({ state: 'ready', reason: 'no glyphs' }), error: null, base }, { kind: 'unavailable', reason: 'no glyphs' }],
-    ['unavailable, with the server reason', { configPackUrl: null, announced: true, status: status({ state: 'unavailable', reason: 'ENOTFOUND example.org' }), error: null, base }, { kind: 'unavailable', reason: 'ENOTFOUND example.org' }],
-    ['unavailable, a failed retry is the newer reason', { configPackUrl: null, announced: true, status: status({ state: 'unavailable', reason: 'old' }), error: '(503) Service Unavailable', base }, { kind: 'unavailable', reason: '(503) Service Unavailable' }],
+    [
+      'an operator pack wins over everything',
+      { configPackUrl: 'https://cdn.example/p/', announced: true, status: status({ state: 'unavailable' }), error: 'x', base },
+      { kind: 'pack', packUrl: 'https://cdn.example/p/' },
+    ],
+    [
+      'fetching: the fraction of steps done',
+      { configPackUrl: null, announced: true, status: status({ done: 2, total: 5 }), error: null, base },
+      { kind: 'preparing', done: 2, total: 5, fraction: 0.4 },
+    ],
+    [
+      'fetching before the total is known',
+      { configPackUrl: null, announced: true, status: status({ done: 0, total: 0 }), error: null, base },
+      { kind: 'preparing', done: 0, total: 0, fraction: null },
+    ],
+    [
+      'fetching never shows over 100 %',
+      { configPackUrl: null, announced: true, status: status({ done: 7, total: 5 }), error: null, base },
+      { kind: 'preparing', done: 7, total: 5, fraction: 1 },
+    ],
+    [
+      'ready: the built pack, resolved against the page',
+      { configPackUrl: null, announced: true, status: status({ state: 'ready', packUrl: '/assets/recognizer' }), error: null, base },
+      { kind: 'pack', packUrl: 'https://drops.example/assets/recognizer/' },
+    ],
+    [
+      'ready without a pack is not usable',
+      { configPackUrl: null, announced: true, status: status({ state: 'ready', reason: 'no glyphs' }), error: null, base },
+      { kind: 'unavailable', reason: 'no glyphs' },
+    ],
+    [
+      'unavailable, with the server reason',
+      { configPackUrl: null, announced: true, status: status({ state: 'unavailable', reason: 'ENOTFOUND example.org' }), error: null, base },
+      { kind: 'unavailable', reason: 'ENOTFOUND example.org' },
+    ],
+    [
+      'unavailable, a failed retry is the newer reason',
+      { configPackUrl: null, announced: true, status: status({ state: 'unavailable', reason: 'old' }), error: '(503) Service Unavailable', base },
+      { kind: 'unavailable', reason: '(503) Service Unavailable' },
+    ],
     ['off', { configPackUrl: null, announced: true, status: status({ state: 'off' }), error: null, base }, { kind: 'off' }],
     ['announced, the first answer on its way', { configPackUrl: null, announced: true, status: undefined, error: null, base }, { kind: 'checking' }],
-    ['announced, the status cannot be read', { configPackUrl: null, announced: true, status: undefined, error: 'Failed to fetch', base }, { kind: 'unavailable', reason: 'Failed to fetch' }],
+    [
+      'announced, the status cannot be read',
+      { configPackUrl: null, announced: true, status: undefined, error: 'Failed to fetch', base },
+      { kind: 'unavailable', reason: 'Failed to fetch' },
+    ],
     ['an older server without downloads or a pack', { configPackUrl: null, announced: false, status: undefined, error: null, base }, { kind: 'none' }],
   ])('%s', (_name, input, want) => expect(assetView(input)).toEqual(want))
 })

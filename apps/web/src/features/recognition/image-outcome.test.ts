@@ -2,7 +2,12 @@ import type { RecognitionException } from '@dropwise/recognizer'
 import { describe, expect, it } from 'vitest'
 import { groupExceptions, isPreselected, isSelectable, outcomeOf } from './image-outcome'
 
-const ex = (code: RecognitionException['code'], severity: RecognitionException['severity'] = 'error'): RecognitionException => ({ code, severity, where: 'x', detail: '' })
+const ex = (code: RecognitionException['code'], severity: RecognitionException['severity'] = 'error'): RecognitionException => ({
+  code,
+  severity,
+  where: 'x',
+  detail: '',
+})
 
 describe('outcome and selection', () => {
   it('is success without exceptions, warning with warnings only, error with any error', () => {

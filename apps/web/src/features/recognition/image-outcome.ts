@@ -17,7 +17,9 @@ export const isSelectable = (outcome: Outcome): boolean => outcome !== 'error'
 export const isPreselected = (outcome: Outcome): boolean => outcome === 'success'
 
 /** Exceptions shown once per code, with how often they occurred, errors first. */
-export const groupExceptions = (exceptions: readonly RecognitionException[]): { code: ExceptionCode; severity: RecognitionException['severity']; count: number; where: string[] }[] => {
+export const groupExceptions = (
+  exceptions: readonly RecognitionException[],
+): { code: ExceptionCode; severity: RecognitionException['severity']; count: number; where: string[] }[] => {
   const byCode = new Map<ExceptionCode, { code: ExceptionCode; severity: RecognitionException['severity']; count: number; where: string[] }>()
   for (const e of exceptions) {
     const g = byCode.get(e.code) ?? { code: e.code, severity: e.severity, count: 0, where: [] }

@@ -76,7 +76,14 @@ export function Unavailable({
       {text}
       <Stack direction="row" sx={{ mt: 1, flexWrap: 'wrap', gap: 1 }}>
         {(state.kind === 'failed' || assets === 'unavailable') && (
-          <Button color="inherit" variant="outlined" size="small" onClick={assets === 'unavailable' ? onRetryAssets : onRetry} disabled={retrying} data-testid="recognition-retry">
+          <Button
+            color="inherit"
+            variant="outlined"
+            size="small"
+            onClick={assets === 'unavailable' ? onRetryAssets : onRetry}
+            disabled={retrying}
+            data-testid="recognition-retry"
+          >
             {t('recognition.unavailable.retry')}
           </Button>
         )}

@@ -47,7 +47,15 @@ describe('toBatchEntry', () => {
         { code: 'LS-4', stageId: 'b', drops: [d('2001', 3), d('2002', 1)] },
       ]),
     ).toEqual([
-      { code: 'LS-4', stageId: 'b', times: 2, items: [{ itemId: '2001', quantity: 5 }, { itemId: '2002', quantity: 1 }] },
+      {
+        code: 'LS-4',
+        stageId: 'b',
+        times: 2,
+        items: [
+          { itemId: '2001', quantity: 5 },
+          { itemId: '2002', quantity: 1 },
+        ],
+      },
       { code: '1-7', stageId: 'a', times: 1, items: [{ itemId: '30012', quantity: 1 }] },
     ])
   })
@@ -85,10 +93,14 @@ describe('uploadInChunks', () => {
 
   it('reports a chunk as failed after the last retry', async () => {
     let n = 0
-    const out = await uploadInChunks([1, 2], async () => {
-      n++
-      throw new Error('offline')
-    }, { retries: 2 })
+    const out = await uploadInChunks(
+      [1, 2],
+      async () => {
+        n++
+        throw new Error('offline')
+      },
+      { retries: 2 },
+    )
     expect(n).toBe(3)
     expect(out.failed).toEqual([{ entries: [1, 2], error: { status: null, message: 'offline' } }])
     expect(out.stored).toEqual([])

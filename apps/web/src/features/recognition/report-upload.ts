@@ -119,5 +119,4 @@ export const uploadInChunks = async <T>(
   return out
 }
 
-const isPostError = (v: unknown): v is PostError =>
-  typeof v === 'object' && v !== null && 'status' in v && 'message' in v && typeof (v as PostError).message === 'string'
+const isPostError = (v: unknown): v is PostError => typeof v === 'object' && v !== null && 'status' in v && 'message' in v && typeof (v as PostError).message === 'string'

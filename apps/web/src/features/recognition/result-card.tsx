@@ -60,7 +60,11 @@ export function ResultCard({
   const { t, i18n } = useTranslation()
   const r = image.result
   const name = image.file.name
-  const title = r?.stage ? `${r.stage.code}${r.stage.difficulty === 'TOUGH' ? ` · ${t('recognition.card.tough')}` : ''}` : r?.resultScreen ? t('recognition.card.noStage') : t('recognition.card.fatal')
+  const title = r?.stage
+    ? `${r.stage.code}${r.stage.difficulty === 'TOUGH' ? ` · ${t('recognition.card.tough')}` : ''}`
+    : r?.resultScreen
+      ? t('recognition.card.noStage')
+      : t('recognition.card.fatal')
   const checkboxId = `recognition-include-${image.id}`
   return (
     <Card
@@ -89,14 +93,20 @@ export function ResultCard({
         </Typography>
         {image.failure && (
           <Alert severity="error" sx={{ mt: 1 }}>
-            {image.failure.decode ? t('recognition.card.invalidFile', { message: image.failure.message }) : t('recognition.card.failed', { message: image.failure.message })}
+            {image.failure.decode
+              ? t('recognition.card.invalidFile', { message: image.failure.message })
+              : t('recognition.card.failed', { message: image.failure.message })}
           </Alert>
         )}
         {r && r.drops.length > 0 && (
           <Box component="ul" aria-label={t('recognition.card.drops')} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
             {r.drops.map((d, i) => {
               const item = d.itemId ? items.get(d.itemId) : undefined
-              const label = item ? localized(item.name_i18n, item.name, i18n.language) : d.itemId === 'furni' ? t(DROP_TYPE_KEYS.FURNITURE) : t('recognition.card.unknownItem')
+              const label = item
+                ? localized(item.name_i18n, item.name, i18n.language)
+                : d.itemId === 'furni'
+                  ? t(DROP_TYPE_KEYS.FURNITURE)
+                  : t('recognition.card.unknownItem')
               return (
                 <Box
                   component="li"

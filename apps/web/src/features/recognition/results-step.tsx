@@ -54,7 +54,10 @@ export function ResultsStep({ page }: { page: RecognitionPage }) {
             '& .MuiToggleButton-root.Mui-selected, & .MuiToggleButton-root.Mui-selected:hover': { color: 'primary.contrastText', bgcolor: 'primary.main' },
           }}
           exclusive
-          value={filter} onChange={(_e, v: Outcome | 'all' | null) => v && setFilter(v)} aria-label={t('recognition.filter.label')}>
+          value={filter}
+          onChange={(_e, v: Outcome | 'all' | null) => v && setFilter(v)}
+          aria-label={t('recognition.filter.label')}
+        >
           <ToggleButton value="all">{t('recognition.filter.all', { count: total })}</ToggleButton>
           <ToggleButton value="success">{t('recognition.filter.success', { count: counts.success })}</ToggleButton>
           <ToggleButton value="warning">{t('recognition.filter.warning', { count: counts.warning })}</ToggleButton>

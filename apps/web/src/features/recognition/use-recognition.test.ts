@@ -67,7 +67,10 @@ describe('judge', () => {
       drops: [{ dropType: 'NORMAL_DROP', itemId: '30012', quantity: 5, confidence: { item: 1, quantity: 1 }, inStageDrops: true, recognitionOnly: false }],
     })
     const table = dropTableOf(stages, 'CN')
-    const [w, accepted, bad] = judge([image(1, { result: warn }), image(2, { result: { ...warn, fingerprint: 'eeee' }, decision: true }, 9_000_000), image(3, { result: tooMany }, 20_000_000)], table)
+    const [w, accepted, bad] = judge(
+      [image(1, { result: warn }), image(2, { result: { ...warn, fingerprint: 'eeee' }, decision: true }, 9_000_000), image(3, { result: tooMany }, 20_000_000)],
+      table,
+    )
     expect([w!.outcome, w!.selectable, w!.selected]).toEqual(['warning', true, false])
     expect(accepted!.selected).toBe(true)
     expect(bad!.exceptions.map((e) => e.code)).toEqual(['DropInfos::Violation'])

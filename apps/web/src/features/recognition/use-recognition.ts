@@ -60,7 +60,12 @@ export const usePack = (packUrl: string | null, wanted: boolean) => {
   return { state, engineRef, retry: () => setAttempt((a) => a + 1) }
 }
 
-const stub = (id: number): Pick<RecognitionResult, 'fingerprint' | 'stage' | 'drops' | 'exceptions'> => ({ fingerprint: `unread-${id}`, stage: null, drops: [], exceptions: [] })
+const stub = (id: number): Pick<RecognitionResult, 'fingerprint' | 'stage' | 'drops' | 'exceptions'> => ({
+  fingerprint: `unread-${id}`,
+  stage: null,
+  drops: [],
+  exceptions: [],
+})
 
 /** The stage list's drop infos as a drop table (the screenshots are at most 36 h old: today's rules). */
 export const dropTableOf = (stages: readonly Stage[] | undefined, server: Server): TimedDropTableEntry[] =>

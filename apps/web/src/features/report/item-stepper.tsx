@@ -67,7 +67,15 @@ export function ItemStepper({ item, count, batch, disabled = false, onChange }: 
 
   return (
     <Stack spacing={0.25} sx={{ width: 88, alignItems: 'center' }} data-testid={`stepper-${item.itemId}`} data-count={count}>
-      <Badge badgeContent={count} color="primary" max={999} invisible={count === 0} overlap="rectangular" slotProps={{ badge: { 'aria-hidden': true } }} sx={{ '& .MuiBadge-badge': { top: 8, right: 12 } }}>
+      <Badge
+        badgeContent={count}
+        color="primary"
+        max={999}
+        invisible={count === 0}
+        overlap="rectangular"
+        slotProps={{ badge: { 'aria-hidden': true } }}
+        sx={{ '& .MuiBadge-badge': { top: 8, right: 12 } }}
+      >
         <ButtonBase
           focusRipple
           disabled={disabled}
@@ -96,7 +104,18 @@ export function ItemStepper({ item, count, batch, disabled = false, onChange }: 
           <ItemIcon item={item} size={48} />
           <Typography
             variant="caption"
-            sx={{ mt: 0.5, lineHeight: 1.2, minHeight: '2.4em', textAlign: 'center', maxWidth: 84, overflow: 'hidden', textOverflow: 'ellipsis', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical' }}
+            sx={{
+              mt: 0.5,
+              lineHeight: 1.2,
+              minHeight: '2.4em',
+              textAlign: 'center',
+              maxWidth: 84,
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              display: '-webkit-box',
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: 'vertical',
+            }}
           >
             {name}
           </Typography>
@@ -114,7 +133,14 @@ export function ItemStepper({ item, count, batch, disabled = false, onChange }: 
         </IconButton>
       </Stack>
       {batch && (
-        <Button size="small" variant="outlined" disabled={disabled} aria-label={t('report.stepper.addTen', { item: name })} onClick={() => onChange(10)} sx={{ minWidth: 0, px: 1, py: 0 }}>
+        <Button
+          size="small"
+          variant="outlined"
+          disabled={disabled}
+          aria-label={t('report.stepper.addTen', { item: name })}
+          onClick={() => onChange(10)}
+          sx={{ minWidth: 0, px: 1, py: 0 }}
+        >
           +10
         </Button>
       )}

@@ -89,7 +89,11 @@ describe('ReportForm', () => {
     render(<ReportForm zoneId="main_1" stageId="main_01-07" />, { wrapper: withData([s17], [zone({})], items) })
     const sections = screen.getAllByRole('region')
     expect(sections.map((s) => s.getAttribute('aria-labelledby'))).toEqual(['drop-NORMAL_DROP', 'drop-EXTRA_DROP'])
-    expect(within(sections[1]!).getAllByTestId(/^stepper-/).map((e) => e.dataset.testid)).toEqual(['stepper-3003', 'stepper-2001'])
+    expect(
+      within(sections[1]!)
+        .getAllByTestId(/^stepper-/)
+        .map((e) => e.dataset.testid),
+    ).toEqual(['stepper-3003', 'stepper-2001'])
     expect(screen.getByTestId('report-furniture')).toBeTruthy()
     expect(screen.queryByTestId('report-closed')).toBeNull()
     fireEvent.click(within(screen.getByTestId('stepper-30012')).getAllByRole('button')[0]!)
@@ -147,7 +151,12 @@ describe('special side-story dialog', () => {
   it('opens on a stepper change in act12side_zone1 until acknowledged; confirm waits 10 s', () => {
     vi.useFakeTimers({ now: 1_500, toFake: ['Date', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] })
     reportOptionsStore.set({ specialSideStoryDialogRead: false })
-    const open = zone({ zoneId: 'act12side_zone1', type: 'ACTIVITY', existence: { ...everywhere, CN: { exist: true, openTime: 1_000, closeTime: 10_000_000 } }, stages: ['act12side_01'] })
+    const open = zone({
+      zoneId: 'act12side_zone1',
+      type: 'ACTIVITY',
+      existence: { ...everywhere, CN: { exist: true, openTime: 1_000, closeTime: 10_000_000 } },
+      stages: ['act12side_01'],
+    })
     const st = stage({ stageId: 'act12side_01', zoneId: 'act12side_zone1', dropInfos: [{ itemId: '30012', dropType: 'NORMAL_DROP', bounds: b(0, 2) }] })
     render(<ReportForm zoneId="act12side_zone1" stageId="act12side_01" />, { wrapper: withData([st], [open], items) })
     const tile = () => within(screen.getByTestId('stepper-30012')).getAllByRole('button')[0]!

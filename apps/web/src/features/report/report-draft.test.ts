@@ -38,9 +38,7 @@ const stage17 = {
     { itemId: 'unknown', dropType: 'EXTRA_DROP', bounds: b(0, 1) },
   ],
 } as unknown as Stage
-const items = new Map(
-  [item('2001', 20), item('30011', 30), item('30012', 31), item('3003', 10), item('furni', 1, 'FURN')].map((i) => [i.itemId, i] as const),
-)
+const items = new Map([item('2001', 20), item('30011', 30), item('30012', 31), item('3003', 10), item('furni', 1, 'FURN')].map((i) => [i.itemId, i] as const))
 
 describe('draft quantities', () => {
   it('adds, raises, lowers and removes at 0 without going negative', () => {

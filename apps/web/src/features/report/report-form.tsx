@@ -100,7 +100,14 @@ export function ReportForm({ zoneId, stageId }: { zoneId: string; stageId: strin
   const loadError = stages.error ?? zones.error ?? items.error
   if (loadError && (!stages.data || !zones.data || !items.data))
     return (
-      <Alert severity="error" action={<Button color="inherit" onClick={() => void retryFailed()}>{t('fetch.failed.retry')}</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" onClick={() => void retryFailed()}>
+            {t('fetch.failed.retry')}
+          </Button>
+        }
+      >
         <AlertTitle>{t('fetch.failed.title')}</AlertTitle>
         {loadError.message}
       </Alert>
@@ -207,14 +214,23 @@ export function ReportForm({ zoneId, stageId }: { zoneId: string; stageId: strin
 
       <ReportNotices gacha={gacha} />
       {closed === null && closeTime != null && <Alert severity="warning">{t('report.limited', { date: formatDate(closeTime, { time: true }) })}</Alert>}
-      {closed === null && gacha && <Alert severity="info" data-testid="report-gacha">{t('report.gacha')}</Alert>}
+      {closed === null && gacha && (
+        <Alert severity="info" data-testid="report-gacha">
+          {t('report.gacha')}
+        </Alert>
+      )}
       {closed === null && special && <Alert severity="warning">{t('report.special.alert')}</Alert>}
 
       <Box sx={{ position: 'relative', minHeight: closed ? 240 : undefined }}>
         {closed && <ClosedOverlay reason={closed} server={server} />}
         <Stack spacing={2} inert={closed !== null} aria-hidden={closed !== null || undefined}>
           {categories.map((cat) => (
-            <Card key={cat.dropType} component="section" aria-labelledby={`drop-${cat.dropType}`} sx={{ borderLeft: 4, borderColor: CATEGORY_COLORS[cat.dropType][theme.palette.mode === 'dark' ? 0 : 1] }}>
+            <Card
+              key={cat.dropType}
+              component="section"
+              aria-labelledby={`drop-${cat.dropType}`}
+              sx={{ borderLeft: 4, borderColor: CATEGORY_COLORS[cat.dropType][theme.palette.mode === 'dark' ? 0 : 1] }}
+            >
               <CardContent>
                 <Typography id={`drop-${cat.dropType}`} variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
                   {t(`report.dropTypes.${cat.dropType}`)}
@@ -249,7 +265,14 @@ export function ReportForm({ zoneId, stageId }: { zoneId: string; stageId: strin
                   {stage && stageHasFurniture(stage) && (
                     <FormControlLabel
                       sx={{ mr: 1 }}
-                      control={<Switch checked={hasFurniture(drops)} disabled={busy} onChange={(e) => change(withFurniture(drops, e.target.checked))} data-testid="report-furniture" />}
+                      control={
+                        <Switch
+                          checked={hasFurniture(drops)}
+                          disabled={busy}
+                          onChange={(e) => change(withFurniture(drops, e.target.checked))}
+                          data-testid="report-furniture"
+                        />
+                      }
                       label={t('report.furniture')}
                     />
                   )}

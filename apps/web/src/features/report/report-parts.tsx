@@ -104,7 +104,13 @@ export function SubmitFailureAlert({ failure, onRetry }: { failure: FailureState
       }
     >
       <AlertTitle>{t('report.failed.title')}</AlertTitle>
-      <Typography variant="body2">{failure.kind === 'network' ? t('network.error') : failure.kind === 'rateLimited' ? t('report.failed.rateLimited') : t('report.failed.detail', { message: failure.message })}</Typography>
+      <Typography variant="body2">
+        {failure.kind === 'network'
+          ? t('network.error')
+          : failure.kind === 'rateLimited'
+            ? t('report.failed.rateLimited')
+            : t('report.failed.detail', { message: failure.message })}
+      </Typography>
       {failure.kind !== 'rejected' && failure.kind !== 'server' && failure.message && (
         <Typography variant="caption" component="p" color="text.secondary">
           {t('report.failed.detail', { message: failure.message })}

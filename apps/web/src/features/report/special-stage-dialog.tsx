@@ -43,7 +43,12 @@ export function SpecialStageDialog({ open, onClose }: { open: boolean; onClose: 
   const { t } = useTranslation()
   const left = useCountdown(SPECIAL_DIALOG_COUNTDOWN_S, open)
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="special-stage-title" slotProps={{ paper: { sx: { width: '100%', maxWidth: 500 }, 'data-testid': 'special-stage-dialog' } as object }}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby="special-stage-title"
+      slotProps={{ paper: { sx: { width: '100%', maxWidth: 500 }, 'data-testid': 'special-stage-dialog' } as object }}
+    >
       <DialogTitle id="special-stage-title">{t('report.special.title')}</DialogTitle>
       <DialogContent>
         <Typography variant="body2">{t('report.special.message')}</Typography>

@@ -9,7 +9,16 @@ import List from '@mui/material/List'
 import ListItem from '@mui/material/ListItem'
 import ListItemText from '@mui/material/ListItemText'
 import Typography from '@mui/material/Typography'
-import { deviationRate, dropRules, failedCheck, type DropTableEntry, type ValidationCheck, type ValidationLevel, type ValidationResult, type Violation } from '@dropwise/report'
+import {
+  deviationRate,
+  dropRules,
+  failedCheck,
+  type DropTableEntry,
+  type ValidationCheck,
+  type ValidationLevel,
+  type ValidationResult,
+  type Violation,
+} from '@dropwise/report'
 import type { DropType } from '@dropwise/schemas'
 import type { TFunction } from 'i18next'
 import type { ReactNode } from 'react'
@@ -31,7 +40,14 @@ const dropTypeName = (t: TFunction, dropType: DropType) => t(`report.dropTypes.$
 /** The sentence for one broken rule (`report.rules.{type,item}.{gte,lte,not}`). */
 export const ruleMessage = (
   t: TFunction,
-  rule: { kind: 'type' | 'item'; dropType: DropType; itemId?: string; value: number; check: ValidationCheck; bounds: { lower: number; upper: number; exceptions?: readonly number[] | null } },
+  rule: {
+    kind: 'type' | 'item'
+    dropType: DropType
+    itemId?: string
+    value: number
+    check: ValidationCheck
+    bounds: { lower: number; upper: number; exceptions?: readonly number[] | null }
+  },
   itemName: (itemId: string) => string,
 ) => {
   const should = rule.check === 'gte' ? String(rule.bounds.lower) : rule.check === 'lte' ? String(rule.bounds.upper) : (rule.bounds.exceptions ?? []).join(',')
@@ -62,10 +78,7 @@ export function ViolationList({ result, itemName }: { result: ValidationResult; 
       <List dense data-testid="violation-list">
         {result.violations.map((v: Violation, i) => (
           <ListItem key={i} disableGutters>
-            <ListItemText
-              primary={ruleMessage(t, v, itemName)}
-              secondary={t('report.validation.deviation', { rate: formatRate(v.rate, i18n.language) })}
-            />
+            <ListItemText primary={ruleMessage(t, v, itemName)} secondary={t('report.validation.deviation', { rate: formatRate(v.rate, i18n.language) })} />
           </ListItem>
         ))}
       </List>
@@ -93,7 +106,12 @@ export function WarningDialog({ open, cause, result, itemName, onCancel, onConti
   const { t } = useTranslation()
   const level = result.level === 'ok' ? 'warning' : result.level
   return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby="report-warning-title" slotProps={{ paper: { sx: { width: '100%', maxWidth: WARNING_DIALOG_WIDTH }, 'data-testid': 'report-warning', 'data-level': level } as object }}>
+    <Dialog
+      open={open}
+      onClose={onCancel}
+      aria-labelledby="report-warning-title"
+      slotProps={{ paper: { sx: { width: '100%', maxWidth: WARNING_DIALOG_WIDTH }, 'data-testid': 'report-warning', 'data-level': level } as object }}
+    >
       <Box sx={{ height: 8, bgcolor: level === 'danger' ? 'error.main' : 'warning.main' }} />
       <DialogTitle id="report-warning-title">{t('report.alert.title')}</DialogTitle>
       <DialogContent>
@@ -116,7 +134,12 @@ export function WarningDialog({ open, cause, result, itemName, onCancel, onConti
 export function RepeatConfirmDialog({ open, onCancel, onConfirm }: { open: boolean; onCancel: () => void; onConfirm: () => void }) {
   const { t } = useTranslation()
   return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby="report-repeat-title" slotProps={{ paper: { sx: { width: '100%', maxWidth: WARNING_DIALOG_WIDTH }, 'data-testid': 'report-repeat' } as object }}>
+    <Dialog
+      open={open}
+      onClose={onCancel}
+      aria-labelledby="report-repeat-title"
+      slotProps={{ paper: { sx: { width: '100%', maxWidth: WARNING_DIALOG_WIDTH }, 'data-testid': 'report-repeat' } as object }}
+    >
       <DialogTitle id="report-repeat-title">{t('report.alert.repeat.title')}</DialogTitle>
       <DialogContent>
         <Typography variant="body2">{t('report.alert.repeat.message')}</Typography>
@@ -167,7 +190,11 @@ export function RulesDialog({ open, title, dropInfos, drops, itemName, onClose }
         ? r.itemId === null
           ? dropTypeName(t, r.dropType)
           : `${itemName(r.itemId)} (${dropTypeName(t, r.dropType)})`
-        : ruleMessage(t, { kind: r.itemId === null ? 'type' : 'item', dropType: r.dropType, ...(r.itemId ? { itemId: r.itemId } : {}), value, check, bounds: r.bounds }, itemName)
+        : ruleMessage(
+            t,
+            { kind: r.itemId === null ? 'type' : 'item', dropType: r.dropType, ...(r.itemId ? { itemId: r.itemId } : {}), value, check, bounds: r.bounds },
+            itemName,
+          )
     return (
       <ListItem
         key={i}
@@ -186,7 +213,13 @@ export function RulesDialog({ open, title, dropInfos, drops, itemName, onClose }
     )
   }
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="report-rules-title" scroll="paper" slotProps={{ paper: { sx: { width: '100%', maxWidth: 600 }, 'data-testid': 'report-rules' } as object }}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby="report-rules-title"
+      scroll="paper"
+      slotProps={{ paper: { sx: { width: '100%', maxWidth: 600 }, 'data-testid': 'report-rules' } as object }}
+    >
       <DialogTitle id="report-rules-title">{title}</DialogTitle>
       <DialogContent dividers>
         {rules.length === 0 && <Typography>{t('report.validation.noRules')}</Typography>}

@@ -94,11 +94,25 @@ export function DataTable({ mode, rows, stageValid = true, recruit = false, load
           </Stack>
         </AccordionSummary>
         <AccordionDetails id={`${id}-filters`}>
-          <LinearProgress variant="determinate" value={rows.length ? (filtered.length / rows.length) * 100 : 0} aria-label={t('stats.filter.shown', { shown: filtered.length, total: rows.length })} sx={{ mb: 1 }} />
+          <LinearProgress
+            variant="determinate"
+            value={rows.length ? (filtered.length / rows.length) * 100 : 0}
+            aria-label={t('stats.filter.shown', { shown: filtered.length, total: rows.length })}
+            sx={{ mb: 1 }}
+          />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ flexWrap: 'wrap' }}>
-            <FormControlLabel control={<Switch checked={filters.showPermanent} onChange={(e) => updateTableFilter('showPermanent', e.target.checked)} />} label={t('stats.filter.showPermanent')} />
-            <FormControlLabel control={<Switch checked={filters.showActivity} onChange={(e) => updateTableFilter('showActivity', e.target.checked)} />} label={t('stats.filter.showActivity')} />
-            <FormControlLabel control={<Switch checked={filters.onlyOpen} onChange={(e) => updateTableFilter('onlyOpen', e.target.checked)} data-testid="filter-only-open" />} label={t('stats.filter.onlyOpen')} />
+            <FormControlLabel
+              control={<Switch checked={filters.showPermanent} onChange={(e) => updateTableFilter('showPermanent', e.target.checked)} />}
+              label={t('stats.filter.showPermanent')}
+            />
+            <FormControlLabel
+              control={<Switch checked={filters.showActivity} onChange={(e) => updateTableFilter('showActivity', e.target.checked)} />}
+              label={t('stats.filter.showActivity')}
+            />
+            <FormControlLabel
+              control={<Switch checked={filters.onlyOpen} onChange={(e) => updateTableFilter('onlyOpen', e.target.checked)} data-testid="filter-only-open" />}
+              label={t('stats.filter.onlyOpen')}
+            />
           </Stack>
         </AccordionDetails>
       </Accordion>
@@ -140,7 +154,13 @@ export function DataTable({ mode, rows, stageValid = true, recruit = false, load
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap' }} data-testid="table-footer">
           <FormControl size="small" sx={{ minWidth: 120 }}>
             <InputLabel id={`${id}-size`}>{t('stats.table.rowsPerPage')}</InputLabel>
-            <Select labelId={`${id}-size`} label={t('stats.table.rowsPerPage')} value={pageSize} onChange={(e) => setPageSize(Number(e.target.value) as PageSize)} data-testid="page-size">
+            <Select
+              labelId={`${id}-size`}
+              label={t('stats.table.rowsPerPage')}
+              value={pageSize}
+              onChange={(e) => setPageSize(Number(e.target.value) as PageSize)}
+              data-testid="page-size"
+            >
               {PAGE_SIZES.map((s) => (
                 <MenuItem key={s} value={s}>
                   {s === -1 ? t('stats.table.all') : s}
@@ -155,7 +175,15 @@ export function DataTable({ mode, rows, stageValid = true, recruit = false, load
               total: sorted.length,
             })}
           </Typography>
-          <Pagination count={pages} page={Math.min(page, pages)} onChange={(_e, p) => setPage(p)} siblingCount={1} boundaryCount={1} color="primary" aria-label={t('stats.table.pagination')} />
+          <Pagination
+            count={pages}
+            page={Math.min(page, pages)}
+            onChange={(_e, p) => setPage(p)}
+            siblingCount={1}
+            boundaryCount={1}
+            color="primary"
+            aria-label={t('stats.table.pagination')}
+          />
         </Stack>
       )}
     </Stack>

@@ -43,7 +43,15 @@ function PreviewTable({ item, rows }: { item: Item; rows: StatsRow[] }) {
       {preview.rows.length === 0 ? (
         <Typography variant="caption">{t('stats.preview.none')}</Typography>
       ) : (
-        <Box component="table" sx={{ borderCollapse: 'collapse', fontSize: 12, '& td, & th': { px: 0.5, textAlign: 'right' }, '& td:first-of-type, & th:first-of-type': { textAlign: 'left' } }}>
+        <Box
+          component="table"
+          sx={{
+            borderCollapse: 'collapse',
+            fontSize: 12,
+            '& td, & th': { px: 0.5, textAlign: 'right' },
+            '& td:first-of-type, & th:first-of-type': { textAlign: 'left' },
+          }}
+        >
           <thead>
             <tr>
               <th>{t('stats.headers.stage')}</th>
@@ -105,7 +113,17 @@ function ItemTile({ item, hover, named, active }: { item: Item; hover: boolean; 
           variant="caption"
           aria-hidden
           data-testid="item-tile-name"
-          sx={{ mt: 0.5, lineHeight: 1.2, textAlign: 'center', width: '100%', overflow: 'hidden', overflowWrap: 'break-word', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical' }}
+          sx={{
+            mt: 0.5,
+            lineHeight: 1.2,
+            textAlign: 'center',
+            width: '100%',
+            overflow: 'hidden',
+            overflowWrap: 'break-word',
+            display: '-webkit-box',
+            WebkitLineClamp: 2,
+            WebkitBoxOrient: 'vertical',
+          }}
         >
           {name}
         </Typography>

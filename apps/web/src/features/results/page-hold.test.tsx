@@ -2,7 +2,8 @@ import { act, cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { HOLD_MAX_MS, PageHold } from './page-hold'
 
-const hidden = () => (screen.getByText('rows').parentElement as HTMLElement).style.visibility || getComputedStyle(screen.getByText('rows').parentElement as HTMLElement).visibility
+const hidden = () =>
+  (screen.getByText('rows').parentElement as HTMLElement).style.visibility || getComputedStyle(screen.getByText('rows').parentElement as HTMLElement).visibility
 
 describe('PageHold', () => {
   afterEach(() => {

@@ -90,7 +90,17 @@ function StageDetails({ stageId, zoneId, valid }: { stageId: string; zoneId: str
         )}
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
           {links.map((l) => (
-            <Button key={l.href} component="a" href={l.href} target="_blank" rel="noopener noreferrer" variant="outlined" size="small" endIcon={<OpenInNew aria-hidden />} sx={{ textTransform: 'none', flexDirection: 'column', alignItems: 'flex-start' }}>
+            <Button
+              key={l.href}
+              component="a"
+              href={l.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="outlined"
+              size="small"
+              endIcon={<OpenInNew aria-hidden />}
+              sx={{ textTransform: 'none', flexDirection: 'column', alignItems: 'flex-start' }}
+            >
               <span>{l.label}</span>
               <Typography component="span" variant="caption" color="text.secondary">
                 {l.host}
@@ -176,10 +186,21 @@ const StagePageBody = memo(function StagePageBody({
       </Box>
       <PageHold ready={(data.ready || !!data.error || data.needsLogin) && (!stage || !basisPending)}>
         <Stack spacing={2}>
-          <PageTitle overline={zone ? localized(zone.zoneName_i18n, zone.zoneName, i18n.language) : undefined} title={t('stats.stageTitle', { stage: code })} testId="selected-stage" />
+          <PageTitle
+            overline={zone ? localized(zone.zoneName_i18n, zone.zoneName, i18n.language) : undefined}
+            title={t('stats.stageTitle', { stage: code })}
+            testId="selected-stage"
+          />
           <Suspense fallback={stage ? BADGE_SLOT : null}>{stage && (shown ? <StageEfficiencyBadge stageId={stageId} /> : BADGE_SLOT)}</Suspense>
           {ready && !stage && (
-            <Alert severity="warning" action={<Button component={RouterLink} to={paths.statsByStage.href()}>{t('stats.selector.back')}</Button>}>
+            <Alert
+              severity="warning"
+              action={
+                <Button component={RouterLink} to={paths.statsByStage.href()}>
+                  {t('stats.selector.back')}
+                </Button>
+              }
+            >
               {t('stats.stageNotFound', { stage: stageId })}
             </Alert>
           )}

@@ -33,7 +33,13 @@ export function StatsRowCards({ columns, rows, sort, onSort, header, cell, onRow
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
         <FormControl size="small" sx={{ minWidth: 160, flexGrow: 1 }}>
           <InputLabel id={`${id}-sort`}>{t('stats.table.sortBy')}</InputLabel>
-          <Select labelId={`${id}-sort`} label={t('stats.table.sortBy')} value={sort.key} onChange={(e) => onSort({ key: e.target.value as SortKey, desc: sort.desc })} data-testid="sort-select">
+          <Select
+            labelId={`${id}-sort`}
+            label={t('stats.table.sortBy')}
+            value={sort.key}
+            onChange={(e) => onSort({ key: e.target.value as SortKey, desc: sort.desc })}
+            data-testid="sort-select"
+          >
             {sortable.map((c) => (
               <MenuItem key={c} value={c}>
                 {header(c)}
@@ -62,7 +68,14 @@ export function StatsRowCards({ columns, rows, sort, onSort, header, cell, onRow
               data-stage-id={row.stageId}
               data-item-id={row.itemId}
               data-outdated={ended ? 'true' : undefined}
-              sx={{ borderBottom: 1, borderColor: 'divider', px: 1, py: 1.25, cursor: recruit ? 'default' : 'pointer', '&:hover': recruit ? undefined : { bgcolor: 'action.hover' } }}
+              sx={{
+                borderBottom: 1,
+                borderColor: 'divider',
+                px: 1,
+                py: 1.25,
+                cursor: recruit ? 'default' : 'pointer',
+                '&:hover': recruit ? undefined : { bgcolor: 'action.hover' },
+              }}
             >
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
                 <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>{name && cell(name, row)}</Box>
@@ -76,7 +89,11 @@ export function StatsRowCards({ columns, rows, sort, onSort, header, cell, onRow
                     <Typography component="dt" variant="caption" color="text.secondary">
                       {header(c)}
                     </Typography>
-                    <Typography component="dd" variant="body2" sx={{ m: 0, color: c === 'timeRange' && ended ? 'text.secondary' : undefined, '& .MuiStack-root': { justifyContent: 'flex-start' } }}>
+                    <Typography
+                      component="dd"
+                      variant="body2"
+                      sx={{ m: 0, color: c === 'timeRange' && ended ? 'text.secondary' : undefined, '& .MuiStack-root': { justifyContent: 'flex-start' } }}
+                    >
                       {cell(c, row)}
                     </Typography>
                   </div>

@@ -37,7 +37,22 @@ const align = (c: ColumnId) => (TEXT_COLUMNS.has(c) ? 'left' : 'right')
 const TABLE_SX = { '& .MuiTableCell-root': { px: 1 }, '& .MuiTableCell-root:first-of-type': { pl: 2 } } as const
 
 /** The statistics as a table: wide screens (the caller switches to a list where it would not fit). */
-export function StatsTableView({ columns, rows, sort, onSort, header, desc, cell, onRowClick, now, recruit, loading, label, empty, tableRef }: RowsViewProps & { tableRef: Ref<HTMLTableElement> }) {
+export function StatsTableView({
+  columns,
+  rows,
+  sort,
+  onSort,
+  header,
+  desc,
+  cell,
+  onRowClick,
+  now,
+  recruit,
+  loading,
+  label,
+  empty,
+  tableRef,
+}: RowsViewProps & { tableRef: Ref<HTMLTableElement> }) {
   const { t } = useTranslation()
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
@@ -53,7 +68,12 @@ export function StatsTableView({ columns, rows, sort, onSort, header, desc, cell
                 <TableCell key={c} align={align(c)} sortDirection={active ? (sort.desc ? 'desc' : 'asc') : false} sx={{ verticalAlign: 'bottom' }}>
                   <Tooltip title={desc[c] ?? ''} describeChild disableHoverListener={!desc[c]} disableFocusListener={!desc[c]}>
                     {sortable ? (
-                      <TableSortLabel active={active} direction={active && !sort.desc ? 'asc' : 'desc'} onClick={() => onSort(nextSort(sort, c as SortKey))} data-testid={`sort-${c}`}>
+                      <TableSortLabel
+                        active={active}
+                        direction={active && !sort.desc ? 'asc' : 'desc'}
+                        onClick={() => onSort(nextSort(sort, c as SortKey))}
+                        data-testid={`sort-${c}`}
+                      >
                         {text}
                       </TableSortLabel>
                     ) : (
@@ -91,7 +111,11 @@ export function StatsTableView({ columns, rows, sort, onSort, header, desc, cell
                     key={c}
                     align={align(c)}
                     // Numbers never break; ended periods are greyed (contrast stays above 4.5:1, unlike a faded row).
-                    sx={TEXT_COLUMNS.has(c) ? { color: c === 'timeRange' && ended ? 'text.secondary' : undefined, minWidth: c === 'timeRange' ? '6.5em' : undefined } : { whiteSpace: 'nowrap' }}
+                    sx={
+                      TEXT_COLUMNS.has(c)
+                        ? { color: c === 'timeRange' && ended ? 'text.secondary' : undefined, minWidth: c === 'timeRange' ? '6.5em' : undefined }
+                        : { whiteSpace: 'nowrap' }
+                    }
                   >
                     {cell(c, row)}
                     {c === 'percentage' && !recruit && (

@@ -101,7 +101,13 @@ export function StageNameCell({ row }: { row: StatsRow }) {
           {localized(row.zone.zoneName_i18n, row.zone.zoneName, lang)}
         </Typography>
       )}
-      <Link component={RouterLink} to={paths.statsByStageSelected.href(row.stage.zoneId, row.stage.stageId)} underline="hover" data-testid="row-link" onClick={(e) => e.stopPropagation()}>
+      <Link
+        component={RouterLink}
+        to={paths.statsByStageSelected.href(row.stage.zoneId, row.stage.stageId)}
+        underline="hover"
+        data-testid="row-link"
+        onClick={(e) => e.stopPropagation()}
+      >
         {code}
       </Link>
     </Box>
@@ -119,7 +125,14 @@ export function ItemNameCell({ row, recruit }: { row: StatsRow; recruit: boolean
           {name}
         </Box>
       ) : (
-        <Link component={RouterLink} to={paths.statsByItemSelected.href(row.itemId)} underline="hover" data-testid="row-link" onClick={(e) => e.stopPropagation()} sx={{ minWidth: '5em' }}>
+        <Link
+          component={RouterLink}
+          to={paths.statsByItemSelected.href(row.itemId)}
+          underline="hover"
+          data-testid="row-link"
+          onClick={(e) => e.stopPropagation()}
+          sx={{ minWidth: '5em' }}
+        >
           {name}
         </Link>
       )}

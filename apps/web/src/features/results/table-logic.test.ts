@@ -31,8 +31,7 @@ const DAY = 86_400_000
 const ex = (over: Partial<Existence['CN']> = {}): Existence => ({ CN: { exist: true, ...over }, US: { exist: false }, JP: { exist: true }, KR: { exist: true } })
 const stage = (stageId: string, stageType: Stage['stageType'], over: Partial<Stage> = {}): Stage =>
   buildStage(stageId, { zoneId: 'z', stageType, existence: ex(), minClearTime: 120_000, ...over })
-const item = (itemId: string, itemType: string, sortId: number, groupID: string | null = null): Item =>
-  buildItem(itemId, { existence: ex(), itemType, sortId, groupID })
+const item = (itemId: string, itemType: string, sortId: number, groupID: string | null = null): Item => buildItem(itemId, { existence: ex(), itemType, sortId, groupID })
 const el = (stageId: string, itemId: string, quantity: number, times: number, end: number | null = null): MatrixElement =>
   buildMatrixElement(stageId, itemId, { quantity, times, start: NOW - 100 * DAY, end })
 const stages = [
@@ -143,7 +142,9 @@ describe('time range, durations, preview, item groups', () => {
   })
 
   it('preview: over 100 runs, open stages, by percentage, limited with a remainder', () => {
-    const rows = [el('main', 'x', 10, 101), el('act', 'x', 90, 101), el('daily', 'x', 50, 100), el('closed', 'x', 99, 101), el('main', 'x', 80, 200, NOW - DAY)].map((m) => buildRow(m, look))
+    const rows = [el('main', 'x', 10, 101), el('act', 'x', 90, 101), el('daily', 'x', 50, 100), el('closed', 'x', 99, 101), el('main', 'x', 80, 200, NOW - DAY)].map(
+      (m) => buildRow(m, look),
+    )
     const p = previewRows(rows, 'CN', NOW, 1)
     expect(p.rows.map((r) => r.stageId)).toEqual(['act'])
     expect(p.more).toBe(1)

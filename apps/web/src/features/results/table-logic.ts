@@ -98,12 +98,7 @@ const isCurrent = (end: number | null, now: number) => end === null || end > now
  * off hides MAIN, SUB and DAILY stages; showActivity off hides ACTIVITY stages.
  * Stage mode: onlyCurrent keeps open periods, and only applies when the stage is valid.
  */
-export const filterRows = (
-  rows: readonly StatsRow[],
-  mode: TableMode,
-  filters: TableFilters,
-  ctx: { server: Server; now: number; stageValid: boolean },
-): StatsRow[] => {
+export const filterRows = (rows: readonly StatsRow[], mode: TableMode, filters: TableFilters, ctx: { server: Server; now: number; stageValid: boolean }): StatsRow[] => {
   if (mode === 'stage') return effectiveOnlyCurrent(filters, ctx.stageValid) ? rows.filter((r) => isCurrent(r.end, ctx.now)) : [...rows]
   return rows.filter((r) => {
     const type = r.stage?.stageType
@@ -167,10 +162,7 @@ export const pageOf = <T>(rows: readonly T[], page: number, size: PageSize): T[]
 export const showFooter = (unfilteredCount: number) => unfilteredCount > 10
 
 export type TimeRangeText =
-  | { kind: 'inBetween'; start: number; end: number }
-  | { kind: 'toPresent'; start: number }
-  | { kind: 'endsAt'; end: number }
-  | { kind: 'unknown' }
+  { kind: 'inBetween'; start: number; end: number } | { kind: 'toPresent'; start: number } | { kind: 'endsAt'; end: number } | { kind: 'unknown' }
 
 export const timeRangeOf = (start: number | null | undefined, end: number | null | undefined): TimeRangeText =>
   start && end ? { kind: 'inBetween', start, end } : start ? { kind: 'toPresent', start } : end ? { kind: 'endsAt', end } : { kind: 'unknown' }

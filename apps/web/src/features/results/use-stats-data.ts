@@ -17,7 +17,10 @@ export function useStatsRows(mode: TableMode, id: string) {
   const items = useDataset('items')
   const catalog = useStageCatalog()
   const itemsById = useMemo(() => new Map((items.data ?? []).map((i) => [i.itemId, i as Item])), [items.data])
-  const lookups: Lookups = useMemo(() => ({ stagesById: catalog.stagesById, zonesById: catalog.zonesById, itemsById }), [catalog.stagesById, catalog.zonesById, itemsById])
+  const lookups: Lookups = useMemo(
+    () => ({ stagesById: catalog.stagesById, zonesById: catalog.zonesById, itemsById }),
+    [catalog.stagesById, catalog.zonesById, itemsById],
+  )
   const ready = !!matrix.data && catalog.ready && !!items.data
   const rows = useMemo(() => (ready ? rowsFor(matrix.data ?? [], mode, id, lookups) : []), [ready, matrix.data, mode, id, lookups])
   return {

@@ -10,9 +10,36 @@ import { ResultCard } from './search-results'
 /* Without i18next initialised, t() returns the keys: the assertions read keys, not translations. */
 const names = (id: string) => ({ zh: id, en: id, ja: id, ko: id })
 const everywhere = { CN: { exist: true }, US: { exist: true }, JP: { exist: true }, KR: { exist: true } }
-const items = [{ itemId: '30012', name: 'Orirock', name_i18n: names('Orirock'), existence: everywhere, itemType: 'MATERIAL', sortId: 1, rarity: 1, groupID: null, alias: null, pron: null } as Item]
-const stages = [{ stageId: 'main_01-07', zoneId: 'main_1', stageType: 'MAIN', code: '1-7', code_i18n: names('1-7'), apCost: 6, existence: everywhere, minClearTime: null } as Stage]
-const zones = [{ zoneId: 'main_1', zoneIndex: 1, type: 'MAINLINE', subType: null, zoneName: 'Episode 1', zoneName_i18n: names('Episode 1'), existence: everywhere, background: null, stages: ['main_01-07'] } as Zone]
+const items = [
+  {
+    itemId: '30012',
+    name: 'Orirock',
+    name_i18n: names('Orirock'),
+    existence: everywhere,
+    itemType: 'MATERIAL',
+    sortId: 1,
+    rarity: 1,
+    groupID: null,
+    alias: null,
+    pron: null,
+  } as Item,
+]
+const stages = [
+  { stageId: 'main_01-07', zoneId: 'main_1', stageType: 'MAIN', code: '1-7', code_i18n: names('1-7'), apCost: 6, existence: everywhere, minClearTime: null } as Stage,
+]
+const zones = [
+  {
+    zoneId: 'main_1',
+    zoneIndex: 1,
+    type: 'MAINLINE',
+    subType: null,
+    zoneName: 'Episode 1',
+    zoneName_i18n: names('Episode 1'),
+    existence: everywhere,
+    background: null,
+    stages: ['main_01-07'],
+  } as Zone,
+]
 
 const wrapper = ({ children }: { children: ReactNode }) => {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })

@@ -21,7 +21,15 @@ import { probe } from '../../lib/probe/probe'
 import { itemDocuments, RESULT_ROW_HEIGHT, stageDocuments, zoneNames, type SearchResult } from '../../lib/search/search-documents'
 import type { SearchEngine } from '../../lib/search/search-engine'
 
-const ZONE_TYPE_KEYS: Record<string, 'browse.zoneType.MAINLINE' | 'browse.zoneType.ACTIVITY' | 'browse.zoneType.ACTIVITY_PERMANENT' | 'browse.zoneType.WEEKLY' | 'browse.zoneType.GACHABOX' | 'browse.zoneType.RECRUIT'> = {
+const ZONE_TYPE_KEYS: Record<
+  string,
+  | 'browse.zoneType.MAINLINE'
+  | 'browse.zoneType.ACTIVITY'
+  | 'browse.zoneType.ACTIVITY_PERMANENT'
+  | 'browse.zoneType.WEEKLY'
+  | 'browse.zoneType.GACHABOX'
+  | 'browse.zoneType.RECRUIT'
+> = {
   MAINLINE: 'browse.zoneType.MAINLINE',
   ACTIVITY: 'browse.zoneType.ACTIVITY',
   ACTIVITY_PERMANENT: 'browse.zoneType.ACTIVITY_PERMANENT',

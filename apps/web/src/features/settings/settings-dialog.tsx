@@ -38,7 +38,6 @@ const STORAGE_KIND_KEYS = {
   memory: 'settings.data.storageKind.memory',
 } as const
 
-
 function Section({ title, children }: { title: ReactNode; children: ReactNode }) {
   return (
     <Stack spacing={1}>
@@ -98,7 +97,13 @@ export function SettingsDialog({ open, onClose, style, styles }: { open: boolean
               {forcesDark(style) && <Typography variant="caption">{t('settings.appearance.forced')}</Typography>}
             </Section>
             <Section title={t('settings.language')}>
-              <ToggleButtonGroup size="small" exclusive value={baseOf(current)} onChange={(_e, v: BaseLocale | null) => v && chooseLocale(v, style)} sx={{ flexWrap: 'wrap' }}>
+              <ToggleButtonGroup
+                size="small"
+                exclusive
+                value={baseOf(current)}
+                onChange={(_e, v: BaseLocale | null) => v && chooseLocale(v, style)}
+                sx={{ flexWrap: 'wrap' }}
+              >
                 {BASE_LOCALES.map((l) => (
                   <ToggleButton key={l} value={l} lang={l} data-testid={`language-${l}`}>
                     {languageName(l)}
@@ -127,7 +132,13 @@ export function SettingsDialog({ open, onClose, style, styles }: { open: boolean
             </Section>
             <Section title={t('settings.data.label')}>
               <Typography variant="body2">
-                {t('settings.data.cached', { servers: dataCache.buckets().filter((b) => !b.startsWith('_')).join(', ') || t('settings.data.none') })}
+                {t('settings.data.cached', {
+                  servers:
+                    dataCache
+                      .buckets()
+                      .filter((b) => !b.startsWith('_'))
+                      .join(', ') || t('settings.data.none'),
+                })}
               </Typography>
               <Typography variant="body2">{t('settings.data.storage', { kind: t(STORAGE_KIND_KEYS[storage.kind]) })}</Typography>
               <Stack direction="row" spacing={1}>

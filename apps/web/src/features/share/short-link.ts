@@ -44,11 +44,7 @@ export const shortWordCandidates = (pathname: string, stages: readonly Pick<Shor
 }
 
 /** Where the server sends `/short/<word>` (the §9.2 rule as our server applies it: exact matches first). */
-export const resolveShortPath = (
-  raw: string,
-  items: readonly ShortItem[],
-  stages: readonly Omit<ShortStage, 'code'>[],
-): string => {
+export const resolveShortPath = (raw: string, items: readonly ShortItem[], stages: readonly Omit<ShortStage, 'code'>[]): string => {
   const word = raw.trim()
   if (!word || word.length > 128) return '/'
   const fixed: Record<string, string> = { item: '/result/item', stage: '/result/stage', planner: '/planner' }
@@ -67,11 +63,7 @@ export const resolveShortPath = (
 }
 
 /** The first candidate word that resolves back to `pathname` by the rule above, or null. */
-export const pickShortWord = (
-  pathname: string,
-  items: readonly ShortItem[],
-  stages: readonly ShortStage[],
-): string | null => {
+export const pickShortWord = (pathname: string, items: readonly ShortItem[], stages: readonly ShortStage[]): string | null => {
   const target = pathname.replace(/\/$/, '') || '/'
   for (const word of shortWordCandidates(target, stages)) if (resolveShortPath(word, items, stages) === target) return word
   return null

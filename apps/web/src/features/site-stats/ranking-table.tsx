@@ -25,7 +25,19 @@ export interface Column<R> {
 }
 
 /** A ranking: 10 rows a page; a row opens its page (the first cell is a real link for keyboards). */
-export function RankingTable<R>({ title, rows, columns, hrefOf, testId }: { title: string; rows: readonly R[]; columns: Column<R>[]; hrefOf: (r: R) => string | null; testId: string }) {
+export function RankingTable<R>({
+  title,
+  rows,
+  columns,
+  hrefOf,
+  testId,
+}: {
+  title: string
+  rows: readonly R[]
+  columns: Column<R>[]
+  hrefOf: (r: R) => string | null
+  testId: string
+}) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const [page, setPage] = useState(0)
@@ -93,7 +105,17 @@ export function RankingTable<R>({ title, rows, columns, hrefOf, testId }: { titl
               rowsPerPage={SITE_STATS_PAGE_SIZE}
               rowsPerPageOptions={[SITE_STATS_PAGE_SIZE]}
               labelDisplayedRows={({ from, to, count }) => t('browse.siteStats.pageRange', { from, to, count })}
-              getItemAriaLabel={(type) => t(type === 'next' ? 'browse.siteStats.nextPage' : type === 'previous' ? 'browse.siteStats.previousPage' : type === 'first' ? 'browse.siteStats.firstPage' : 'browse.siteStats.lastPage')}
+              getItemAriaLabel={(type) =>
+                t(
+                  type === 'next'
+                    ? 'browse.siteStats.nextPage'
+                    : type === 'previous'
+                      ? 'browse.siteStats.previousPage'
+                      : type === 'first'
+                        ? 'browse.siteStats.firstPage'
+                        : 'browse.siteStats.lastPage',
+                )
+              }
             />
           )}
         </>

@@ -20,7 +20,6 @@ import { ReportsCounter } from './stats-overview'
 import { SimulatedCaption } from '../../components/charts/simulated-caption'
 import { useSimulatedPresent } from '../../lib/use-sample-basis'
 
-
 /** Totals of the statistics page (web-reference row 49). */
 export const siteTotals = (s: SiteStatsData) => ({
   reports: s.totalStageTimes.reduce((a, r) => a + r.times, 0),

@@ -29,12 +29,17 @@ export function ReportsCounter({ variant = 'h3' }: { variant?: 'h3' | 'h4' }) {
   return (
     <>
       {/* The visible number animates; screen readers get the final one once. */}
-      <Typography variant={variant} component="p" aria-hidden data-testid="stats-24h" data-target={target} sx={{ fontVariantNumeric: 'tabular-nums', ...(variant === 'h3' && { fontSize: { xs: '2.25rem', sm: '3rem' } }) }}>
+      <Typography
+        variant={variant}
+        component="p"
+        aria-hidden
+        data-testid="stats-24h"
+        data-target={target}
+        sx={{ fontVariantNumeric: 'tabular-nums', ...(variant === 'h3' && { fontSize: { xs: '2.25rem', sm: '3rem' } }) }}
+      >
         {counterText(value, (n) => formatNumber(n, i18n.language))}
       </Typography>
-      <Typography sx={SCREEN_READER_ONLY}>
-        {t('browse.siteStats.reports24hValue', { value: counterText(target, (n) => formatNumber(n, i18n.language)) })}
-      </Typography>
+      <Typography sx={SCREEN_READER_ONLY}>{t('browse.siteStats.reports24hValue', { value: counterText(target, (n) => formatNumber(n, i18n.language)) })}</Typography>
     </>
   )
 }

@@ -38,8 +38,7 @@ export const browserDoNotTrack = (nav: { doNotTrack?: string | null } | undefine
 /** Whether the probe may run: the visitor's switch is on and the browser does not ask not to be tracked. */
 export const probeAllowed = (settings: ProbeSettings, doNotTrack: boolean) => settings.enabled && !doNotTrack
 
-export const randomUid = (random: (n: number) => Uint8Array) =>
-  Array.from(random(PROBE_UID_LENGTH), (b) => ALPHABET[b % ALPHABET.length]).join('')
+export const randomUid = (random: (n: number) => Uint8Array) => Array.from(random(PROBE_UID_LENGTH), (b) => ALPHABET[b % ALPHABET.length]).join('')
 
 /** The current uid, or a fresh one when there is none or it is older than the TTL. */
 export const currentUid = (stored: ProbeUid | null, now: number, random: (n: number) => Uint8Array): { uid: ProbeUid; fresh: boolean } =>

@@ -13,8 +13,7 @@ type Outgoing = Exclude<ProbeEvent, { type: 'UNKNOWN' }>
 const MAX_QUEUED = 50
 
 /** Locale id → probe language: the four base locales, anything else (seaborn variants too) OTHER. */
-export const probeLanguage = (locale: string | undefined): ProbeLanguage =>
-  ({ zh: 'ZH_CN', en: 'EN_US', ja: 'JA_JP', ko: 'KO_KR' } as const)[locale as 'zh'] ?? 'OTHER'
+export const probeLanguage = (locale: string | undefined): ProbeLanguage => (({ zh: 'ZH_CN', en: 'EN_US', ja: 'JA_JP', ko: 'KO_KR' }) as const)[locale as 'zh'] ?? 'OTHER'
 
 const doNotTrack = () => typeof navigator !== 'undefined' && browserDoNotTrack(navigator, typeof window === 'undefined' ? undefined : (window as { doNotTrack?: string }))
 const allowed = () => probeAllowed(probeSettingsStore.get(), doNotTrack())
@@ -82,6 +81,5 @@ export const probe = {
       position: r.position,
     }),
   /** An advanced query was run (called by the advanced-query page). */
-  executedAdvancedQuery: (queries: readonly ProbeAdvancedQuery[]) =>
-    emit({ type: 'EXECUTED_ADVANCED_QUERY', language: probeLanguage(i18next.language), queries }),
+  executedAdvancedQuery: (queries: readonly ProbeAdvancedQuery[]) => emit({ type: 'EXECUTED_ADVANCED_QUERY', language: probeLanguage(i18next.language), queries }),
 }

@@ -72,7 +72,10 @@ export interface SearchResult {
  * and romaji are found whole, typed without spaces, or by their first letters.
  */
 export const expandPronunciation = (entry: string): string[] => {
-  const syllables = entry.split('`').map((s) => s.trim()).filter(Boolean)
+  const syllables = entry
+    .split('`')
+    .map((s) => s.trim())
+    .filter(Boolean)
   if (syllables.length === 0) return []
   const spaced = syllables.join(' ')
   const joined = syllables.join('')
@@ -178,4 +181,5 @@ export const itemDocuments = (items: readonly Item[], locale: string, server: Se
 }
 
 /** Zone names for result cards, keyed by zone id. */
-export const zoneNames = (zones: readonly Zone[], locale: string) => new Map(zones.map((z) => [z.zoneId, { name: localized(z.zoneName_i18n, z.zoneName, locale), type: z.type }]))
+export const zoneNames = (zones: readonly Zone[], locale: string) =>
+  new Map(zones.map((z) => [z.zoneId, { name: localized(z.zoneName_i18n, z.zoneName, locale), type: z.type }]))

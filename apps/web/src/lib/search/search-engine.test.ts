@@ -90,7 +90,14 @@ describe('search documents', () => {
   it('indexes stages with their codes of every language and their zone’s names', () => {
     const docs = stageDocuments([stage('main_01-07', '1-7', { code_i18n: { zh: '1-7', en: '1-7', ja: '1-7', ko: '1-7k' } })], ZONES, 'ko', 'CN')
     expect(docs).toEqual([
-      { stageId: 'main_01-07', zoneId: 'main_1', code: ['1-7k', '1-7'], zone: ['에피소드 1', '第一章', 'Episode 1', 'ㅇㅍㅅㄷ1', 'di yi zhang', 'diyizhang', 'dyz'], alias: [], pron: [] },
+      {
+        stageId: 'main_01-07',
+        zoneId: 'main_1',
+        code: ['1-7k', '1-7'],
+        zone: ['에피소드 1', '第一章', 'Episode 1', 'ㅇㅍㅅㄷ1', 'di yi zhang', 'diyizhang', 'dyz'],
+        alias: [],
+        pron: [],
+      },
     ])
   })
 })
@@ -161,7 +168,11 @@ describe('search engine', () => {
   })
 
   it('finds items by their Japanese and Korean names and Korean initials', () => {
-    const docs = itemDocuments([item('30012', '固源岩', { name_i18n: { zh: '固源岩', en: 'Orirock Cube', ja: '初級源岩', ko: '원암 큐브' } }), item('2001', '基础作战记录')], 'en', 'CN')
+    const docs = itemDocuments(
+      [item('30012', '固源岩', { name_i18n: { zh: '固源岩', en: 'Orirock Cube', ja: '初級源岩', ko: '원암 큐브' } }), item('2001', '基础作战记录')],
+      'en',
+      'CN',
+    )
     const local = createSearchEngine([], docs)
     for (const q of ['初級源岩', '원암 큐브', '원암', 'ㅇㅇㅋㅂ', 'orirock cube']) expect(local.search(q)[0]?.itemId, q).toBe('30012')
   })

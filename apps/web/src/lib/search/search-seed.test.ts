@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { itemDocuments, stageDocuments } from './search-documents'
 import { createSearchEngine } from './search-engine'
 
-const seed = <T,>(file: string) => JSON.parse(readFileSync(new URL(`../../../../../data/seed/${file}`, import.meta.url), 'utf8')) as T
+const seed = <T>(file: string) => JSON.parse(readFileSync(new URL(`../../../../../data/seed/${file}`, import.meta.url), 'utf8')) as T
 // The seed omits the fields the API derives (the Chinese `name`/`code`/`zoneName`, a zone's stages).
 const items = seed<Omit<Item, 'name'>[]>('items.json').map((i) => ({ ...i, name: i.name_i18n.zh }) as Item)
 const stages = seed<Omit<Stage, 'code'>[]>('stages.json').map((s) => ({ ...s, code: s.code_i18n.zh }) as Stage)
@@ -17,7 +17,12 @@ const zones = seed<Omit<Zone, 'zoneName' | 'stages'>[]>('zones.json').map((z) =>
 const zoneOf = new Map(stages.map((s) => [s.stageId, s.zoneId]))
 
 const engines = new Map(['zh', 'en', 'ja', 'ko'].map((l) => [l, createSearchEngine(stageDocuments(stages, zones, l, 'CN'), itemDocuments(items, l, 'CN'))]))
-const top = (lang: string, q: string, n = 1) => engines.get(lang)!.search(q).slice(0, n).map((r) => r.stageId ?? r.itemId)
+const top = (lang: string, q: string, n = 1) =>
+  engines
+    .get(lang)!
+    .search(q)
+    .slice(0, n)
+    .map((r) => r.stageId ?? r.itemId)
 
 describe.each(['zh', 'en', 'ja', 'ko'])('search over the seed in the %s UI', (lang) => {
   it.each([
@@ -45,7 +50,10 @@ describe.each(['zh', 'en', 'ja', 'ko'])('search over the seed in the %s UI', (la
   it('puts the three GT-5 stages first for "GT-5", and the zone’s stages first for its name in any language', () => {
     expect(new Set(top(lang, 'GT-5', 3))).toEqual(new Set(['a001_05', 'a001_05_perm', 'a001_05_rep']))
     for (const q of ['骑兵与猎人', 'The Knight & The Hunters', '騎兵と狩人', '기병과 사냥꾼'])
-      expect(top(lang, q, 3).map((id) => zoneOf.get(id!)), q).toEqual(['1stact_zone1', '1stact_zone1', '1stact_zone1'])
+      expect(
+        top(lang, q, 3).map((id) => zoneOf.get(id!)),
+        q,
+      ).toEqual(['1stact_zone1', '1stact_zone1', '1stact_zone1'])
     // A word that starts with the query before one that only contains it (Darknights Memoir).
     expect(['1stact_zone1', 'act13d2_zone1', 'permanent_sidestory_1_zone1']).toContain(zoneOf.get(top(lang, 'knight')[0]!))
   })
@@ -58,7 +66,8 @@ describe.each(['zh', 'en', 'ja', 'ko'])('search over the seed in the %s UI', (la
     ['jiemuzhemen', 'act38side_zone1'],
     ['jmzm', 'act38side_zone1'],
   ])('finds the stages of a zone by the pinyin of its Chinese name: %s → %s', (q, zoneId) =>
-    expect(top(lang, q, 3).map((id) => zoneOf.get(id!))).toEqual([zoneId, zoneId, zoneId]))
+    expect(top(lang, q, 3).map((id) => zoneOf.get(id!))).toEqual([zoneId, zoneId, zoneId]),
+  )
 
   it('finds 将进酒 and its rerun and side story by full pinyin and by initials', () => {
     const wine = ['act15side_zone1', 'act15sre_zone1', 'permanent_sidestory_12_zone1']
@@ -67,7 +76,10 @@ describe.each(['zh', 'en', 'ja', 'ko'])('search over the seed in the %s UI', (la
 
   // The supply item of the same id has its own pronunciation: the stage must be found as a stage.
   it.each(['luodedaowuzibuji', 'lddwzbj', 'zhanlvepeiji'])('finds a stage whose code is Chinese by its pinyin: %s', (q) => {
-    const firstStage = engines.get(lang)!.search(q).find((r) => r.type === 'stages')?.stageId
+    const firstStage = engines
+      .get(lang)!
+      .search(q)
+      .find((r) => r.type === 'stages')?.stageId
     expect(firstStage).toBe(q === 'zhanlvepeiji' ? 'randomMaterial_3' : 'randomMaterial_1')
   })
 })
