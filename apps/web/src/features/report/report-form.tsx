@@ -1,6 +1,4 @@
-import BarChart from '@mui/icons-material/BarChart'
 import Rule from '@mui/icons-material/Rule'
-import SwapHoriz from '@mui/icons-material/SwapHoriz'
 import Alert from '@mui/material/Alert'
 import AlertTitle from '@mui/material/AlertTitle'
 import Box from '@mui/material/Box'
@@ -14,12 +12,10 @@ import Skeleton from '@mui/material/Skeleton'
 import Stack from '@mui/material/Stack'
 import Switch from '@mui/material/Switch'
 import Typography from '@mui/material/Typography'
-import { useTheme } from '@mui/material/styles'
 import { precheckSubmit, reportClosedReason, validateReport } from '@dropwise/report'
 import type { Item, Stage, Zone } from '@dropwise/schemas'
-import { useEffect, useMemo, useState } from 'react'
+import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link as RouterLink } from 'react-router'
 import { snackbar } from '../../components/feedback/snackbar-store'
 import { env } from '../../config/env'
 import { paths } from '../../config/paths'
@@ -27,45 +23,55 @@ import { retryFailed, useDataset } from '../../lib/data'
 import { formatDate } from '../../lib/format'
 import { localized } from '../../lib/i18n'
 import { useDataSource } from '../../lib/state-hooks'
-import { recordStageHistory } from '../../components/stage-selector/stage-selector'
-import { ItemStepper } from './item-stepper'
+import { recordStageHistory } from '../../components/stage-selector/preferences'
+import { DropCategoryCard, ReportStageHeader } from './report-form-parts'
 import {
   adjustQuantity,
   classifySubmitError,
   dropCategories,
   hasFurniture,
-  isBatchItem,
   isRecruitment,
-  quantityOf,
   reportBody,
   SPECIAL_SIDE_STORY_ZONE,
   stageHasFurniture,
   withFurniture,
   type DraftDrop,
-  type StepperDropType,
 } from './report-draft'
 import { ClosedOverlay, NotReportableHere, ReportNotices, SubmitFailureAlert, type FailureState } from './report-parts'
 import { postReport, showSuccessBar } from './report-submit'
 import { SpecialStageDialog, useSpecialDialogRead } from './special-stage-dialog'
 import { formatRate, levelColor, RepeatConfirmDialog, RulesDialog, WarningDialog } from './validation-dialogs'
 
-/** Category colours of the public client (web reference row 91): [dark, light]. */
-const CATEGORY_COLORS: Record<StepperDropType, [string, string]> = {
-  NORMAL_DROP: ['#cacbcc', '#4d4d4d'],
-  SPECIAL_DROP: ['#e26d2c', '#b35522'],
-  EXTRA_DROP: ['#9aba3d', '#8aa637'],
-}
-
 type Dialog = null | { kind: 'warning'; cause: 'limitation' | 'noDrop' } | { kind: 'repeat' } | { kind: 'rules' } | { kind: 'special' }
 
 /** The report form of one stage (`/report/stage/:zoneId/:stageId`). */
 export function ReportForm({ zoneId, stageId }: { zoneId: string; stageId: string }) {
-  const { t, i18n } = useTranslation()
-  const theme = useTheme()
-  const { server } = useDataSource()
   const stages = useDataset('stages')
   const zones = useDataset('zones')
   const items = useDataset('items')
+  // The lists arrive one by one, each a synchronous render of the whole form (a long task on a phone):
+  // the form renders from a deferred copy instead, in slices that leave the main thread free.
+  const lists = useDeferredValue({
+    stages: stages.data,
+    zones: zones.data,
+    items: items.data,
+    pending: stages.isPending || zones.isPending || items.isPending,
+    error: stages.error ?? zones.error ?? items.error,
+  })
+  return <ReportFormBody zoneId={zoneId} stageId={stageId} lists={lists} />
+}
+
+interface Lists {
+  stages: Stage[] | undefined
+  zones: Zone[] | undefined
+  items: Item[] | undefined
+  pending: boolean
+  error: Error | null
+}
+
+const ReportFormBody = memo(function ReportFormBody({ zoneId, stageId, lists }: { zoneId: string; stageId: string; lists: Lists }) {
+  const { t, i18n } = useTranslation()
+  const { server } = useDataSource()
   const specialRead = useSpecialDialogRead()
   const [drops, setDrops] = useState<DraftDrop[]>([])
   const [dialog, setDialog] = useState<Dialog>(null)
@@ -79,16 +85,16 @@ export function ReportForm({ zoneId, stageId }: { zoneId: string; stageId: strin
     setFailure(null)
   }
 
-  const itemsById = useMemo(() => new Map((items.data ?? []).map((i) => [i.itemId, i] as const)), [items.data])
-  const stage: Stage | undefined = useMemo(() => stages.data?.find((s) => s.stageId === stageId), [stages.data, stageId])
-  const zone: Zone | undefined = useMemo(() => zones.data?.find((z) => z.zoneId === zoneId), [zones.data, zoneId])
+  const itemsById = useMemo(() => new Map((lists.items ?? []).map((i) => [i.itemId, i] as const)), [lists.items])
+  const stage: Stage | undefined = useMemo(() => lists.stages?.find((s) => s.stageId === stageId), [lists.stages, stageId])
+  const zone: Zone | undefined = useMemo(() => lists.zones?.find((z) => z.zoneId === zoneId), [lists.zones, zoneId])
   const itemName = (id: string) => {
     const item = itemsById.get(id)
     return item ? localized(item.name_i18n, item.name, i18n.language) : id
   }
   const result = useMemo(() => validateReport(drops, stage?.dropInfos ?? []), [drops, stage])
 
-  const ready = stages.data !== undefined && zones.data !== undefined && items.data !== undefined
+  const ready = lists.stages !== undefined && lists.zones !== undefined && lists.items !== undefined
   const recruit = isRecruitment(zone, stageId)
   const closed = ready ? reportClosedReason(zone, stage, server, Date.now()) : null
   // Entering the form of a reportable stage puts it in the selector's history.
@@ -96,9 +102,9 @@ export function ReportForm({ zoneId, stageId }: { zoneId: string; stageId: strin
     if (ready && closed === null && !recruit) recordStageHistory(zoneId, stageId)
   }, [ready, closed, recruit, zoneId, stageId])
 
-  const loading = stages.isPending || zones.isPending || items.isPending
-  const loadError = stages.error ?? zones.error ?? items.error
-  if (loadError && (!stages.data || !zones.data || !items.data))
+  const loading = lists.pending
+  const loadError = lists.error
+  if (loadError && (!lists.stages || !lists.zones || !lists.items))
     return (
       <Alert
         severity="error"
@@ -191,26 +197,7 @@ export function ReportForm({ zoneId, stageId }: { zoneId: string; stageId: strin
 
   return (
     <Stack spacing={2} sx={{ maxWidth: 1100, mx: 'auto' }} data-testid="report-page">
-      <Card>
-        <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-          <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
-            <Typography variant="overline" color="text.secondary" component="p">
-              {zoneLabel}
-            </Typography>
-            <Typography variant="h5" component="h1" data-testid="report-stage-code">
-              {stageLabel}
-            </Typography>
-          </Box>
-          <Button startIcon={<SwapHoriz />} component={RouterLink} to={paths.reportByZone.href()}>
-            {t('report.changeStage')}
-          </Button>
-          {stage && zone && (
-            <Button startIcon={<BarChart />} component={RouterLink} to={paths.statsByStageSelected.href(zone.zoneId, stage.stageId)}>
-              {t('report.statsLink')}
-            </Button>
-          )}
-        </CardContent>
-      </Card>
+      <ReportStageHeader zoneLabel={zoneLabel} stageLabel={stageLabel} statsHref={stage && zone ? paths.statsByStageSelected.href(zone.zoneId, stage.stageId) : null} />
 
       <ReportNotices gacha={gacha} />
       {closed === null && closeTime != null && <Alert severity="warning">{t('report.limited', { date: formatDate(closeTime, { time: true }) })}</Alert>}
@@ -225,31 +212,14 @@ export function ReportForm({ zoneId, stageId }: { zoneId: string; stageId: strin
         {closed && <ClosedOverlay reason={closed} server={server} />}
         <Stack spacing={2} inert={closed !== null} aria-hidden={closed !== null || undefined}>
           {categories.map((cat) => (
-            <Card
+            <DropCategoryCard
               key={cat.dropType}
-              component="section"
-              aria-labelledby={`drop-${cat.dropType}`}
-              sx={{ borderLeft: 4, borderColor: CATEGORY_COLORS[cat.dropType][theme.palette.mode === 'dark' ? 0 : 1] }}
-            >
-              <CardContent>
-                <Typography id={`drop-${cat.dropType}`} variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-                  {t(`report.dropTypes.${cat.dropType}`)}
-                </Typography>
-                {/* A tile brought into view by the keyboard stops above the phone's sticky panel. */}
-                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1, '@media (max-width: 899.95px)': { '& > *': { scrollMarginBottom: '168px' } } }}>
-                  {cat.items.map((item: Item) => (
-                    <ItemStepper
-                      key={item.itemId}
-                      item={item}
-                      count={quantityOf(drops, cat.dropType, item.itemId)}
-                      batch={stage ? isBatchItem(item, stage) : false}
-                      disabled={busy}
-                      onChange={(delta) => change(adjustQuantity(drops, cat.dropType, item.itemId, delta))}
-                    />
-                  ))}
-                </Box>
-              </CardContent>
-            </Card>
+              category={cat}
+              drops={drops}
+              stage={stage}
+              disabled={busy}
+              onChange={(itemId, delta) => change(adjustQuantity(drops, cat.dropType, itemId, delta))}
+            />
           ))}
 
           {failure && <SubmitFailureAlert failure={failure} onRetry={() => void submit()} />}
@@ -315,4 +285,4 @@ export function ReportForm({ zoneId, stageId }: { zoneId: string; stageId: strin
       <SpecialStageDialog open={dialog?.kind === 'special'} onClose={() => setDialog(null)} />
     </Stack>
   )
-}
+})
