@@ -16,7 +16,7 @@ import Tab from '@mui/material/Tab'
 import Tabs from '@mui/material/Tabs'
 import Typography from '@mui/material/Typography'
 import { AdvancedResultsResponseSchema, type AdvancedResult } from '@dropwise/schemas'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { ApiError, apiRequest } from '../../lib/api'
@@ -52,6 +52,9 @@ export function AdvancedQuery() {
   const stages = useStagesOf(server)
   const [params] = useSearchParams()
   const failed = [items, zones, periods, stages].find((q) => q.isError)
+  // The query builder appears once the four lists are in: drawn from a deferred copy, in slices that
+  // leave the main thread free, rather than in one long task when the last list arrives.
+  const lists = useDeferredValue({ items: items.data, zones: zones.data, periods: periods.data, stages: stages.data })
   const presetKey = `${params.get('stage') ?? ''}|${params.get('items') ?? ''}`
 
   return (
@@ -71,13 +74,13 @@ export function AdvancedQuery() {
         >
           {t('advanced.loadFailed', { message: failed.error instanceof Error ? failed.error.message : String(failed.error) })}
         </Alert>
-      ) : items.data && zones.data && periods.data && stages.data ? (
+      ) : lists.items && lists.zones && lists.periods && lists.stages ? (
         // A new `stage`/`items` link (e.g. from the stage details) starts a new set of queries.
         <QueryBuilder
           key={presetKey}
           presetKey={presetKey}
-          catalog={{ items: items.data, zones: zones.data, periods: periods.data }}
-          initial={[newDraft(0, server, parsePreset(params, stages.data, items.data, server))]}
+          catalog={{ items: lists.items, zones: lists.zones, periods: lists.periods }}
+          initial={[newDraft(0, server, parsePreset(params, lists.stages, lists.items, server))]}
         />
       ) : (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status">

@@ -7,8 +7,8 @@ import Grid from '@mui/material/Grid'
 import Skeleton from '@mui/material/Skeleton'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import type { Item, SiteStats as SiteStatsData, Stage } from '@dropwise/schemas'
-import { useMemo, type ReactNode } from 'react'
+import type { Item, SiteStats as SiteStatsData, Stage, Zone } from '@dropwise/schemas'
+import { memo, useDeferredValue, useMemo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ItemIcon } from '../../components/item-icon'
 import { paths } from '../../config/paths'
@@ -46,19 +46,41 @@ function Overview({ label, children, testId }: { label: string; children: ReactN
 const validCost = (s: Stage | undefined) => s !== undefined && s.apCost !== 99 && s.apCost !== null
 
 export function SiteStats() {
-  const { t, i18n } = useTranslation()
   // The 24 h figures count simulated demo reports (the all-time ones never do): those views say so.
   const simulated = useSimulatedPresent()
   const stats = useDataset('stats')
   const stages = useDataset('stages')
   const items = useDataset('items')
   const zones = useDataset('zones')
+  const { data, isPending, isError, isFetching, dataUpdatedAt, refetch } = stats
+  // The four answers arrive one by one, each a synchronous render of the whole page (a long task on a
+  // phone): the page renders from a deferred copy instead, in slices that leave the main thread free.
+  const view = useDeferredValue({
+    simulated,
+    stats: { data, isPending, isError, isFetching, dataUpdatedAt, refetch },
+    stages: stages.data,
+    items: items.data,
+    zones: zones.data,
+  })
+  return <SiteStatsBody {...view} />
+}
+
+interface SiteStatsView {
+  simulated: boolean
+  stats: Pick<ReturnType<typeof useDataset<'stats'>>, 'data' | 'isPending' | 'isError' | 'isFetching' | 'dataUpdatedAt' | 'refetch'>
+  stages: Stage[] | undefined
+  items: Item[] | undefined
+  zones: Zone[] | undefined
+}
+
+const SiteStatsBody = memo(function SiteStatsBody({ simulated, stats, stages, items, zones }: SiteStatsView) {
+  const { t, i18n } = useTranslation()
   const lang = i18n.language
   const n = (v: number) => formatNumber(v, lang)
 
-  const stageOf = useMemo(() => new Map((stages.data ?? []).map((s) => [s.stageId, s] as const)), [stages.data])
-  const itemOf = useMemo(() => new Map((items.data ?? []).map((i) => [i.itemId, i] as const)), [items.data])
-  const zoneName = useMemo(() => new Map((zones.data ?? []).map((z) => [z.zoneId, localized(z.zoneName_i18n, z.zoneName, lang)] as const)), [zones.data, lang])
+  const stageOf = useMemo(() => new Map((stages ?? []).map((s) => [s.stageId, s] as const)), [stages])
+  const itemOf = useMemo(() => new Map((items ?? []).map((i) => [i.itemId, i] as const)), [items])
+  const zoneName = useMemo(() => new Map((zones ?? []).map((z) => [z.zoneId, localized(z.zoneName_i18n, z.zoneName, lang)] as const)), [zones, lang])
 
   if (stats.isPending) {
     return (
@@ -226,4 +248,4 @@ export function SiteStats() {
       </Card>
     </Stack>
   )
-}
+})
