@@ -1,45 +1,18 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createDb, type Db } from './db/db'
+import { freePort, spawnServer, waitForOk } from './testing/server-process'
 import { dbTargets } from './testing/test-app'
-
-const serverEntry = fileURLToPath(new URL('./server.ts', import.meta.url))
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer()
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address()
-      srv.close(() => (typeof a === 'object' && a ? resolve(a.port) : reject(new Error('no port'))))
-    })
-  })
 
 const start = async (env: Record<string, string>) => {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DEMO: '0', ASSETS: 'off', LOG_LEVEL: 'warn', RATE_LIMIT_WRITES_PER_MINUTE: '1000000', ...env },
-    stdio: ['ignore', process.env.KILL_TEST_DEBUG ? 'inherit' : 'ignore', 'pipe'],
-  })
-  let stderr = ''
-  child.stderr.on('data', (d) => (stderr += d))
+  const running = spawnServer({ PORT: String(port), RATE_LIMIT_WRITES_PER_MINUTE: '1000000', ...env }, { stdout: process.env.KILL_TEST_DEBUG ? 'inherit' : 'ignore' })
   const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 90_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`)
-    try {
-      if ((await fetch(`${url}/api/_/health`)).ok) return { child, url }
-    } catch {
-      // starting
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
+  await waitForOk(running, `${url}/api/_/health`, 90_000)
+  return { child: running.child, url }
 }
 
 const R = JSON.stringify({
