@@ -3,6 +3,7 @@
 // their state in the database (`*.store.ts`: reports/idempotency.store.ts) and tests or test helpers.
 // Mappers turn rows into contract types and may import Kysely's row types (`Generated`), nothing else.
 // Routes, services and workers also never take the database handle: they receive repositories.
+// Nothing points upward: `lib/`, `db/` and `config/` know no module, plugin or the app that wires them.
 
 const SERVER = 'apps/server/src/**/*.ts'
 const KYSELY_MESSAGE = 'SQL belongs in a *.repository.ts (or src/db/, a *.store.ts): import kysely only there.'
@@ -11,6 +12,11 @@ const kysely = (allowTypeImports) => ({
   paths: [{ name: 'kysely', message: KYSELY_MESSAGE, allowTypeImports }],
   patterns: [{ group: ['kysely/*'], message: KYSELY_MESSAGE, allowTypeImports }],
 })
+
+const UPWARD = {
+  group: ['**/modules/**', '**/plugins/**', '**/app', '**/server', '**/bootstrap'],
+  message: 'lib/, db/ and config/ sit below the modules and plugins: pass what they need in, do not import upward.',
+}
 
 const SQL_ALLOWED = [
   'apps/server/src/**/*.repository.ts',
@@ -45,5 +51,15 @@ export default [
         },
       ],
     },
+  },
+  {
+    files: ['apps/server/src/lib/**/*.ts', 'apps/server/src/config/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { ...kysely(false), patterns: [...kysely(false).patterns, UPWARD] }] },
+  },
+  {
+    files: ['apps/server/src/db/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [UPWARD] }] },
   },
 ]
