@@ -99,7 +99,7 @@ describe('the web app: `/` is the pre-rendered variant that fits the visitor', (
     } finally {
       await demo.close()
     }
-  })
+  }, 120_000)
 
   it('falls back to index.html when the build has no pre-rendered pages, and other routes get index.html', async () => {
     expect((await plain.app.inject({ method: 'GET', url: '/' })).body).toContain('index')

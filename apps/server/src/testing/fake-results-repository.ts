@@ -129,9 +129,7 @@ export const fakeResultsRepository = (init: Partial<FakeResultsTables> = {}) => 
     },
     stageBaselines: async (server, stageId) => {
       log('stageBaselines', server, stageId)
-      return tables.baselines
-        .filter((b) => b.server === server && b.stageId === stageId)
-        .map((b) => ({ item_id: b.itemId, times: b.times, quantity: b.quantity, std_dev: b.stdDev, start_at: b.startAt, end_at: b.endAt }))
+      return tables.baselines.filter((b) => b.server === server && b.stageId === stageId).map(({ server: _server, ...baseline }) => baseline)
     },
     property: async (key) => {
       log('property', key)

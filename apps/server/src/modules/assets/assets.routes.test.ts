@@ -189,5 +189,5 @@ describe.skipIf(!existsSync(RESOURCES))('game art and recognizer resources throu
     } finally {
       await ctx.close()
     }
-  })
+  }, 120_000)
 })

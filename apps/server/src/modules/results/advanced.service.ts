@@ -62,10 +62,10 @@ export const createAdvancedService = (deps: AdvancedServiceDeps) => {
     if (q.filter.accountId === null && q.filter.category === 'all') {
       const fetchedAt = await baselineFetchedAt(q.filter.server)
       for (const b of await repository.stageBaselines(q.filter.server, q.filter.stageId)) {
-        const baselineEnd = b.end_at < NO_END_MS ? b.end_at : (fetchedAt ?? now)
-        if (b.start_at < q.filter.start || baselineEnd > q.filter.end) continue
-        const base = sumsFromNumbers({ times: b.times, quantity: b.quantity, stdDev: b.std_dev })
-        sums.set(b.item_id, addSums(sums.get(b.item_id) ?? itemSums.get(b.item_id) ?? { ...EMPTY_SUMS, times: runs }, base))
+        const baselineEnd = b.endAt < NO_END_MS ? b.endAt : (fetchedAt ?? now)
+        if (b.startAt < q.filter.start || baselineEnd > q.filter.end) continue
+        const base = sumsFromNumbers({ times: b.times, quantity: b.quantity, stdDev: b.stdDev })
+        sums.set(b.itemId, addSums(sums.get(b.itemId) ?? itemSums.get(b.itemId) ?? { ...EMPTY_SUMS, times: runs }, base))
       }
     }
     const sortIdOf = await itemSortIds(catalog)

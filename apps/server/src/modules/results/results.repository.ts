@@ -2,6 +2,7 @@ import type { Category, Server } from '@dropwise/schemas'
 import { sql, type RawBuilder } from 'kysely'
 import type { Db } from '../../db/db'
 import { DEMO_SOURCE } from '../demo/demo-source'
+import { toMatrixBaseline, type MatrixBaseline } from '../matrix/matrix.mapper'
 
 /** A category of the aggregate tables: the three of the contract, or `demo` (simulated reports, migration 0005). */
 export type AggregateCategory = Category | 'demo'
@@ -175,13 +176,15 @@ export const createResultsRepository = (db: Db) => ({
   },
 
   /** Imported history of one stage on a server (category `all` only). */
-  stageBaselines: (server: Server, stageId: string) =>
-    db.kysely
-      .selectFrom('matrix_baselines')
-      .select(['item_id', 'times', 'quantity', 'std_dev', 'start_at', 'end_at'])
-      .where('server', '=', server)
-      .where('stage_id', '=', stageId)
-      .execute(),
+  stageBaselines: async (server: Server, stageId: string): Promise<MatrixBaseline[]> =>
+    (
+      await db.kysely
+        .selectFrom('matrix_baselines')
+        .select(['stage_id', 'item_id', 'times', 'quantity', 'std_dev', 'start_at', 'end_at'])
+        .where('server', '=', server)
+        .where('stage_id', '=', stageId)
+        .execute()
+    ).map(toMatrixBaseline),
 
   /** A property's value (e.g. `baselines.fetchedAt`), or `null`. */
   property: async (key: string) => (await db.kysely.selectFrom('properties').select('value').where('key', '=', key).executeTakeFirst())?.value ?? null,
