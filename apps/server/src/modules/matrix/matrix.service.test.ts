@@ -111,6 +111,29 @@ describe('matrix service (fake repository)', () => {
     expect(pick(await matrix.globalElements('CN', 'all', true), 's1', 'a')?.quantity).toBe(470)
   })
 
+  it('a background rebuild that fails keeps the previous numbers and raises no unhandled rejection', async () => {
+    const { matrix, repository, version, now } = setup()
+    expect(pick(await matrix.globalElements('CN', 'all', true), 's1', 'a')?.quantity).toBe(450)
+    const unhandled: unknown[] = []
+    const onUnhandled = (reason: unknown) => void unhandled.push(reason)
+    process.on('unhandledRejection', onUnhandled)
+    try {
+      // As at shutdown: the database is gone under a rebuild that a stale answer does not wait for.
+      repository.baselines = async () => {
+        throw new Error('driver has already been destroyed')
+      }
+      version.advance(2)
+      now.value = NOW + 5_000
+      expect(pick(await matrix.globalElements('CN', 'all', true), 's1', 'a')?.quantity).toBe(450)
+      // Nobody waits for that rebuild: give its failure the time to surface before settle() would look at it.
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(unhandled).toEqual([])
+      await matrix.settle()
+    } finally {
+      process.off('unhandledRejection', onUnhandled)
+    }
+  })
+
   it('personal matrices count the caller’s reports inside each pair’s current period', async () => {
     const { matrix, data } = setup()
     data.personal.push(

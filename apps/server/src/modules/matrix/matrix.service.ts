@@ -147,6 +147,9 @@ export const createMatrixService = ({ repository, catalog, accounts, version, cl
         .finally(() => {
           if (building.get(key)?.promise === promise) building.delete(key)
         })
+      // A stale answer may be returned below while this runs: its failure (e.g. the database closed
+      // under it at shutdown) must not become an unhandled rejection; the next request builds again.
+      promise.catch(() => undefined)
       pending = { version: wanted, promise }
       building.set(key, pending)
     }
