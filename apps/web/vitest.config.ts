@@ -6,7 +6,9 @@ export default defineProject({
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts'],
     environment: 'happy-dom',
-    testTimeout: 30_000,
+    // Browser journeys (e2e/) wait up to 30 s for one step themselves; on a loaded 2-core machine a
+    // journey of several such steps needs more than Vitest's test budget of 30 s.
+    testTimeout: 120_000,
     hookTimeout: 300_000,
   },
 })

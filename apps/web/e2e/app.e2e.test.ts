@@ -87,6 +87,8 @@ describe.skipIf(!chromium)('web app in Chromium', () => {
       await page.addInitScript(track)
       const problems = watch(page)
       const res = await page.goto(e2e.server.url, { waitUntil: 'networkidle' })
+      // The app requests its scripts after the first frame: on a busy machine the network may be idle before.
+      await page.waitForFunction(() => document.documentElement.dataset.firstRender && !document.getElementById('boot'), undefined, { timeout: 30_000 })
       await settle(page)
       const state = await page.evaluate(`({ render: document.documentElement.dataset.firstRender, removed: window.__removedHeadings,
         off: document.documentElement.classList.contains('pre-off'), boot: !!document.getElementById('boot'), h1: document.querySelector('h1')?.textContent,
@@ -131,7 +133,7 @@ describe.skipIf(!chromium)('web app in Chromium', () => {
       localStorage.setItem('penguin-stats-settings', JSON.stringify({ ...s, lowData: true, language: 'en' }))
     })
     await page.reload({ waitUntil: 'networkidle' })
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en')
+    await page.waitForFunction(() => document.documentElement.lang === 'en', undefined, { timeout: 30_000 })
     const settingsBefore = await readJsonKey(page, 'penguin-stats-settings')
 
     // The new server's data is requested and fully received (settle only sees requests it was there for).

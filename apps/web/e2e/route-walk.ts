@@ -36,7 +36,12 @@ export const goClient = async (page: Page, path: string) => {
 
 /** The route on screen: its chunk loaded, its heading drawn, its requests answered. */
 export const ready = async (page: Page) => {
-  await page.waitForFunction(() => !document.querySelector('[data-testid="route-loading"]') && document.querySelector('main h1'), undefined, { timeout: 20_000 })
+  // `data-first-render`: the app has started (main.tsx). A pre-rendered page has its heading before any script ran.
+  await page.waitForFunction(
+    () => document.documentElement.dataset.firstRender && !document.querySelector('[data-testid="route-loading"]') && document.querySelector('main h1'),
+    undefined,
+    { timeout: 20_000 },
+  )
   await settle(page, 250)
   // Skeletons give way to data a frame after the answers arrive.
   await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'), undefined, { timeout: 10_000 }).catch(() => undefined)
