@@ -14,19 +14,7 @@ import { stageDocuments } from '../../lib/search/search-documents'
 import type { SearchEngine } from '../../lib/search/search-engine'
 import { useCategoryTitles, type OnSelect } from './zone-panels'
 import type { ZoneCategory } from './zones'
-
-// Read by screen readers, not shown (the usual clip pattern).
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  p: 0,
-  m: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const
+import { visuallyHidden } from '../visually-hidden'
 
 /** Options shown at most: the best matches; a longer list is not read by anyone. */
 export const MAX_STAGE_OPTIONS = 30

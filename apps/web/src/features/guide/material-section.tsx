@@ -20,19 +20,7 @@ import { formatNumber } from '../../lib/format'
 import { baseOf, isLocale, localized } from '../../lib/i18n'
 import { EFFICIENCY_DIGITS, formatInterval, rankStagesForItem, sanityDigits, valueOfItem, type GuideStageRow, type ItemRanking, type ItemStageEntry } from './guide-model'
 import { EventMark, UsedMark, WideMark } from './marks'
-
-/** Read by screen readers, not drawn (the place number is drawn on its own). */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  p: 0,
-  m: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const
+import { visuallyHidden } from '../../components/visually-hidden'
 
 /** Entries shown before "show all". */
 const RANK_LIMIT = 8
@@ -62,7 +50,7 @@ function RankEntry({ entry, by }: { entry: ItemStageEntry; by: ItemRanking }) {
     >
       <Box component="span" sx={{ width: 24, flexShrink: 0, textAlign: 'right', color: 'text.secondary', fontVariantNumeric: 'tabular-nums', lineHeight: 1.75 }}>
         <span aria-hidden>{entry.rank ?? '–'}</span>
-        <Box component="span" sx={VISUALLY_HIDDEN}>
+        <Box component="span" sx={visuallyHidden}>
           {entry.rank === null ? t('guide.marks.unranked') : t('guide.marks.rank', { rank: entry.rank })}
         </Box>
       </Box>
