@@ -6,16 +6,14 @@
  * runs every axe rule, at 1366 and 390 px; the others run the colour rules, the only ones a theme can
  * change. One page per pass walks the routes client-side; two pages run at a time.
  */
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import en from '../src/locales/en.json'
 import type { ThemeStyle } from '../src/lib/state'
-import { addTestScript, animationsDone, hasChromium, setUpServerAndBrowser } from './harness'
+import { seriousFindings } from './axe'
+import { hasChromium, setUpServerAndBrowser } from './harness'
 import { goClient, ready, ROUTES, SIZES } from './route-walk'
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block']
 
 interface Pass {
@@ -36,26 +34,7 @@ const PASSES: Pass[] = [
 ]
 
 /** Serious and critical findings on the page as it is, one line each. */
-const audit = async (page: Page, allRules: boolean): Promise<string[]> => {
-  await animationsDone(page)
-  if (!(await page.evaluate(() => 'axe' in window))) await addTestScript(page, AXE)
-  return page.evaluate(
-    async ({ rules }) => {
-      interface Finding {
-        id: string
-        impact: string | null
-        nodes: { target: string[]; html: string; any: { message: string }[] }[]
-      }
-      const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: Finding[] }> } }).axe
-      const options = rules ? { resultTypes: ['violations'], runOnly: { type: 'rule', values: rules } } : { resultTypes: ['violations'] }
-      const r = await axe.run(document, options)
-      return r.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} ${n.html.slice(0, 100)} ${n.any[0]?.message.slice(0, 110) ?? ''}`))
-    },
-    { rules: allRules ? null : COLOUR_RULES },
-  )
-}
+const audit = (page: Page, allRules: boolean) => seriousFindings(page, allRules ? {} : { rules: COLOUR_RULES })
 
 describe.skipIf(!hasChromium())('axe on every route in every theme and colour mode in Chromium', () => {
   const e2e = setUpServerAndBrowser({}, { timeoutMs: 600_000 })

@@ -6,11 +6,10 @@
  * personal data asks for a login; an impossible range is refused before sending; axe finds no
  * serious or critical violation.
  */
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { addTestScript, hasChromium, settle, setUpServerAndBrowser, watch } from './harness'
+import { seriousFindings } from './axe'
+import { hasChromium, settle, setUpServerAndBrowser, watch } from './harness'
 
 const chromium = hasChromium()
 const HOUR = 3_600_000
@@ -281,17 +280,8 @@ describe.skipIf(!chromium)('advanced query in Chromium', () => {
     // The earlier results stay on screen.
     expect(await page.getByTestId('advanced-result').count()).toBe(1)
 
-    const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
-    await addTestScript(page, readFileSync(axePath, 'utf8'))
-    const violations = await page.evaluate(async () => {
-      const axe = (
-        window as unknown as { axe: { run: (ctx: Element | Document) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[] }> } }
-      ).axe
-      // The page's own content (the shell is checked by its own suite).
-      const result = await axe.run(document.querySelector('[data-testid="advanced-page"]') ?? document)
-      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) }))
-    })
-    expect(violations).toEqual([])
+    // The page's own content (the shell is checked by its own suite).
+    expect(await seriousFindings(page, { within: '[data-testid="advanced-page"]' })).toEqual([])
     await settle(page)
     // The two refusals staged above are the only failed requests.
     expect(problems.filter((p) => !p.includes('/result/advanced') && !p.startsWith('console: Failed to load resource'))).toEqual([])

@@ -5,16 +5,12 @@
  * statistics counter against the API's 24 h total, the usage probe's navigation count, and axe-core
  * on home, search, site statistics and an about page.
  */
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { addTestScript, e2eBackends, hasChromium, settle, setUpServerAndBrowser, watch } from './harness'
+import { seriousFindings } from './axe'
+import { e2eBackends, hasChromium, settle, setUpServerAndBrowser, watch } from './harness'
 // api-v2 §12's report R (a valid single run of wk_kc_5), the one the server tests and benches use.
 import { R } from '../../server/src/testing/reports'
-
-const require = createRequire(import.meta.url)
-const AXE_PATH = require.resolve('axe-core/axe.min.js')
 
 const LOCALES = [
   { id: 'zh', browser: 'zh-CN' },
@@ -158,20 +154,8 @@ describe.skipIf(!chromium).each(e2eBackends('browse'))('browsing journeys in Chr
       await page.goto(`${e2e.server.url}${path}`, { waitUntil: 'networkidle' })
       await ready(page)
       await settle(page)
-      await addTestScript(page, readFileSync(AXE_PATH, 'utf8'))
-      const violations = await page.evaluate(async () => {
-        const axe = (
-          window as unknown as {
-            axe: { run: (ctx: object, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[]; html: string }[] }[] }> }
-          }
-        ).axe
-        // The whole page: its content and the shell around it (top bar, drawer, footer).
-        const r = await axe.run(document, { resultTypes: ['violations'] })
-        return r.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`)
-      })
-      return violations.map((v) => `${path}: ${v}`)
+      // The whole page: its content and the shell around it (top bar, drawer, footer).
+      return (await seriousFindings(page)).map((v) => `${path}: ${v}`)
     }
     const found = [
       ...(await audit('/', (p) => p.getByTestId('home-intro').waitFor())),

@@ -7,10 +7,10 @@
  * section and the trend dialog. The seed has no patterns or trends: reports are posted first.
  */
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { addTestScript, animationsDone, CHROMIUM_PATH, e2eBackends, hasChromium, repoRoot, settle, setUpServerAndBrowser, watch } from './harness'
+import { seriousFindings } from './axe'
+import { CHROMIUM_PATH, e2eBackends, hasChromium, settle, setUpServerAndBrowser, watch } from './harness'
 
 const chromium = hasChromium()
 if (!chromium) console.warn(`e2e: skipped, ${CHROMIUM_PATH} is not installed (apt-get install -y chromium)`)
@@ -58,18 +58,7 @@ const reportPlan = (): Drop[][] => {
   return chosen.flatMap((p, k) => Array.from({ length: counts[k] ?? 1 }, () => p))
 }
 
-const axe = async (page: Page, selector: string) => {
-  await animationsDone(page)
-  await addTestScript(page, readFileSync(join(repoRoot, 'node_modules/axe-core/axe.min.js'), 'utf8'))
-  const violations = await page.evaluate(async (sel) => {
-    const w = window as unknown as {
-      axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }> }
-    }
-    const result = await w.axe.run({ include: [[sel]] }, { resultTypes: ['violations'] })
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => JSON.stringify(n.target)).slice(0, 3) }))
-  }, selector)
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-}
+const axe = (page: Page, selector: string) => seriousFindings(page, { within: selector })
 
 describe.skipIf(!chromium).each(e2eBackends('charts'))('charts, share and export in Chromium on $name', ({ env }) => {
   const e2e = setUpServerAndBrowser(env)

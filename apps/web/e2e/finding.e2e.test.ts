@@ -6,13 +6,10 @@
  * typing, the arrow keys and Enter (and by touch at 390 px); the menu has Search; item and stage
  * pages have their own document titles.
  */
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import type { Browser, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { addTestScript, e2eBackends, hasChromium, leaving, settle, setUpServerAndBrowser, watch } from './harness'
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+import { seriousFindings } from './axe'
+import { e2eBackends, hasChromium, leaving, settle, setUpServerAndBrowser, watch } from './harness'
 
 /** After an action that changes the route: the URL, the page's chunk, and its requests. */
 const arrive = async (page: Page, url: RegExp) => {
@@ -164,20 +161,7 @@ describe.skipIf(!chromium).each(e2eBackends('finding'))('finding things in Chrom
         await page.getByTestId('stage-search-option').first().waitFor({ timeout: 20_000 })
         await input.press('ArrowDown')
         await settle(page)
-        await addTestScript(page, AXE)
-        const violations = await page.evaluate(async () => {
-          type Run = (ctx: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>
-          const r = await (window as unknown as { axe: { run: Run } }).axe.run(document)
-          return r.violations
-            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map(
-              (v) =>
-                `${v.id}: ${v.nodes
-                  .slice(0, 3)
-                  .map((n) => n.target.join(' '))
-                  .join(', ')}`,
-            )
-        })
+        const violations = await seriousFindings(page)
         found.push(...violations.map((v) => `${colorScheme} ${path}: ${v}`))
         await page.close()
       }

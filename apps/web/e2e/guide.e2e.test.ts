@@ -6,19 +6,15 @@
  * the page in zh/en/ja/ko without console errors; axe-core (light and dark) without serious or
  * critical findings; no sideways scrolling of the document at 390×844 and 1366×900.
  */
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { addTestScript, animationsDone, CHROMIUM_PATH, hasChromium, leaving, settle, setUpServerAndBrowser, watch } from './harness'
+import { seriousFindings } from './axe'
+import { CHROMIUM_PATH, hasChromium, leaving, settle, setUpServerAndBrowser, watch } from './harness'
 import en from '../src/locales/en.json'
 import ja from '../src/locales/ja-JP.json'
 import ko from '../src/locales/ko-KR.json'
 import zh from '../src/locales/zh-CN.json'
 import guideEn from '../src/locales/guide/en.json'
-
-const require = createRequire(import.meta.url)
-const AXE_PATH = require.resolve('axe-core/axe.min.js')
 
 const chromium = hasChromium()
 if (!chromium) console.warn(`e2e: skipped, ${CHROMIUM_PATH} is not installed (apt-get install -y chromium)`)
@@ -189,20 +185,7 @@ describe.skipIf(!chromium)('farming guide in Chromium', () => {
       await page.goto(`${e2e.server.url}/guide?item=${ORIROCK_CUBE}`, { waitUntil: 'networkidle' })
       await guideReady(page)
       await page.getByTestId('guide-chart').locator('svg').first().waitFor({ timeout: 30_000 })
-      await animationsDone(page)
-      await addTestScript(page, readFileSync(AXE_PATH, 'utf8'))
-      const found = await page.evaluate(async () => {
-        const axe = (
-          window as unknown as {
-            axe: { run: (ctx: object, o: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[]; html: string }[] }[] }> }
-          }
-        ).axe
-        const r = await axe.run(document, { resultTypes: ['violations'] })
-        return r.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(', ')}`)
-      })
-      expect(found).toEqual([])
+      expect(await seriousFindings(page)).toEqual([])
       expect(problems).toEqual([])
     },
     90_000,

@@ -9,26 +9,14 @@
  * Skipped when ../shared/data/recognition is absent (a fresh clone).
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_ASSET_MANIFEST, type AssetManifest } from '@dropwise/recognizer-pack/assets'
 // The test kit's asset mirror, shared with the server's asset tests (a folder and a tiny HTTP server on 127.0.0.1).
 import { layOutMirror, serveMirror, type MirrorServer } from '../../../tooling/test-kit/asset-mirror'
-import {
-  addTestScript,
-  animationsDone,
-  CHROMIUM_ARGS,
-  CHROMIUM_PATH,
-  ensureWebBuild,
-  hasChromium,
-  repoRoot,
-  type RunningServer,
-  settle,
-  startServer,
-  watch,
-} from './harness'
+import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureWebBuild, hasChromium, repoRoot, type RunningServer, settle, startServer, watch } from './harness'
+import { seriousFindings } from './axe'
 
 const shared = join(repoRoot, '../shared/data/recognition')
 const resources = join(shared, 'resources')
@@ -46,18 +34,7 @@ const SHOTS = [
 const REJECTED = 'images/zh_cn/MuMu12-20231102-205401.png'
 
 /** Serious or critical axe-core violations inside the recognition page. */
-const axeViolations = async (page: Page) => {
-  await animationsDone(page)
-  const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
-  await addTestScript(page, readFileSync(axePath, 'utf8'))
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (ctx: Element | Document) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[] }> } }
-    ).axe
-    const result = await axe.run(document.querySelector('[data-testid="recognition-page"]') ?? document)
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) }))
-  })
-}
+const axeViolations = (page: Page) => seriousFindings(page, { within: '[data-testid="recognition-page"]' })
 
 interface Truth {
   stageId: string

@@ -2,11 +2,10 @@
  * Shared by report.e2e.test.ts and report-checks.e2e.test.ts: the report page of the built app on
  * the server of `setUpServerAndBrowser`, and the API beside it.
  */
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
-import { addTestScript, animationsDone, type E2eSetup, watch } from './harness'
+import { seriousFindings } from './axe'
+import { type E2eSetup, watch } from './harness'
 
 /** Helpers bound to one file's server and browser. */
 export const reportPage = (e2e: E2eSetup) => {
@@ -37,18 +36,7 @@ export const reportPage = (e2e: E2eSetup) => {
     (JSON.parse((await page.evaluate(() => localStorage.getItem('penguin-stats-auth'))) ?? '{}') as { username?: string | null }).username ?? null
 
   /** Serious and critical axe findings inside `selector`. */
-  const axeViolations = async (page: Page, selector: string) => {
-    await animationsDone(page)
-    const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
-    await addTestScript(page, readFileSync(axePath, 'utf8'))
-    return page.evaluate(async (sel) => {
-      const axe = (
-        window as unknown as { axe: { run: (ctx: Element | Document) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[] }> } }
-      ).axe
-      const result = await axe.run(document.querySelector(sel) ?? document)
-      return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) }))
-    }, selector)
-  }
+  const axeViolations = (page: Page, selector: string) => seriousFindings(page, { within: selector })
 
   return { newPage, real, api, openReport, tile, countOf, penguinIdOf, axeViolations }
 }
