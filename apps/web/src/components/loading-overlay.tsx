@@ -8,7 +8,7 @@ export function LoadingOverlay() {
   const { t } = useTranslation()
   return (
     <Box role="status" aria-live="polite" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, py: 8 }} data-testid="route-loading">
-      <CircularProgress />
+      <CircularProgress aria-hidden />
       <Typography variant="h6">{t('fetch.chunk.title')}</Typography>
       <Typography variant="body2" color="text.secondary">
         {t('fetch.chunk.subtitle')}

@@ -91,7 +91,7 @@ export function StageSelector({ onSelect, purpose }: { onSelect: OnSelect; purpo
   if (!catalog.ready)
     return (
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', p: 2 }} role="status">
-        <CircularProgress size={24} />
+        <CircularProgress size={24} aria-hidden />
         <Typography>{t('stats.selector.loading')}</Typography>
       </Stack>
     )

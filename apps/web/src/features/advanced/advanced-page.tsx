@@ -84,7 +84,7 @@ export function AdvancedQuery() {
         />
       ) : (
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status">
-          <CircularProgress size={24} />
+          <CircularProgress size={24} aria-hidden />
           <Typography>{t('advanced.loading')}</Typography>
         </Stack>
       )}

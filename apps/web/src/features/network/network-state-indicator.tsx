@@ -48,7 +48,7 @@ export function NetworkStateIndicator() {
         (pending > 0 ? (
           <Pill
             outlined
-            icon={<CircularProgress size={14} color="inherit" />}
+            icon={<CircularProgress size={14} color="inherit" aria-hidden />}
             label={t('network.loading', { percent: percentText(percent) })}
             role="status"
             data-testid="network-pending"

@@ -63,7 +63,7 @@ export function PlannerOptionsCard({
           </Button>
           <Button
             variant="contained"
-            startIcon={button === 'pending' ? <CircularProgress size={18} color="inherit" /> : <Calculate />}
+            startIcon={button === 'pending' ? <CircularProgress size={18} color="inherit" aria-hidden /> : <Calculate />}
             disabled={!canCalculate(button)}
             onClick={onCalculate}
             aria-describedby="planner-calculate-hint"

@@ -187,7 +187,7 @@ const ReportFormBody = memo(function ReportFormBody({ zoneId, stageId, lists }: 
         disabled={busy}
         onClick={onSubmit}
         data-testid="report-submit"
-        startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+        startIcon={submitting ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
         aria-busy={submitting}
       >
         {submitting ? t('report.submitting') : t('report.submit', { server: t(`server.servers.${server}`) })}
