@@ -34,7 +34,8 @@ interface Efficiency {
 
 /** The guide has its figures: the table's rows are drawn. */
 const guideReady = async (page: Page) => {
-  await page.getByTestId('guide-table-row').first().waitFor({ timeout: 30_000 })
+  // The first answer is computed on request (an LP per server): slow on a busy machine.
+  await page.getByTestId('guide-table-row').first().waitFor({ timeout: 60_000 })
   await settle(page)
 }
 

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addTestScript, e2eBackends, hasChromium, repoRoot, settle, setUpServerAndBrowser, watch } from './harness'
+import { addTestScript, e2eBackends, hasChromium, leaving, repoRoot, settle, setUpServerAndBrowser, watch } from './harness'
 
 interface MatrixRow {
   stageId: string
@@ -56,6 +56,8 @@ describe.skipIf(!chromium).each(e2eBackends('stats'))('stats pages in Chromium o
   })
 
   const open = async (page: Page, path: string) => {
+    // What the previous page still loads at idle (its guide badge, lists) is cut off by the test.
+    leaving(page)
     await page.goto(`${e2e.server.url}${path}`, { waitUntil: 'networkidle' })
     await page.waitForSelector('#main', { timeout: 20_000 })
     await page.waitForFunction(() => !document.querySelector('[data-testid="route-loading"]'), undefined, { timeout: 20_000 })
@@ -76,6 +78,8 @@ describe.skipIf(!chromium).each(e2eBackends('stats'))('stats pages in Chromium o
     expect([...shown].sort((a, b) => b - a)).toEqual(shown)
     const first = page.locator('[data-testid="stats-row"]').first()
     const stageId = await first.getAttribute('data-stage-id')
+    // Leaving the item page cancels what it still loads (its queries unmount).
+    leaving(page)
     await first.locator('[data-testid="row-link"]').click()
     await page.waitForURL(new RegExp(`/result/stage/[^/]+/${stageId}$`))
     // The stage page's table (stage mode: one row per item), not the item page's rows on their way out.
