@@ -166,7 +166,18 @@ describe.skipIf(!chromium)('farming guide in Chromium', () => {
       LOCALES.map(async (locale) => {
         const { page, problems } = await newPage({ locale: locale.browser })
         await page.goto(`${e2e.server.url}/guide?item=${ORIROCK_CUBE}`, { waitUntil: 'networkidle' })
-        await guideReady(page)
+        await guideReady(page).catch(async (e: unknown) => {
+          // Say what the page shows instead of the rows (a message, a spinner) and what went wrong on the way.
+          const text = (
+            await page
+              .locator('main')
+              .innerText()
+              .catch(() => '')
+          )
+            .replace(/\s+/g, ' ')
+            .slice(0, 300)
+          throw new Error(`${locale.id}: no guide rows (${e instanceof Error ? e.message.split('\n')[0] : String(e)}); page: ${text}; problems: ${problems.join(' | ')}`)
+        })
         await page.getByTestId('guide-chart').locator('svg').first().waitFor({ timeout: 30_000 })
         const state = await page.evaluate(() => ({ lang: document.documentElement.lang, h1: document.querySelector('h1')?.textContent ?? '', title: document.title }))
         if (state.lang !== locale.htmlLang) failures.push(`${locale.id}: <html lang> is ${state.lang}`)
