@@ -12,6 +12,8 @@ export interface Db {
   readonly kysely: Kysely<Database>
   readonly kind: DbKind
   close(): Promise<void>
+  /** PGlite only: the data directory as a tarball (tests start their databases from one seeded copy). */
+  dumpDataDir?(): Promise<Blob>
 }
 
 // bigint and numeric (e.g. sum(bigint)) come back as JS numbers: counts stay far below 2^53.
@@ -19,7 +21,14 @@ const INT8 = 20
 const NUMERIC = 1700
 
 export type DbOptions =
-  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir: string | null /* null = in memory */; onStaleLock?: AcquireOptions['onStaleLock'] }
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'pglite'
+      dataDir: string | null /* null = in memory */
+      onStaleLock?: AcquireOptions['onStaleLock']
+      /** Start from this data directory tarball (from `dumpDataDir`) instead of an empty cluster. */
+      loadDataDir?: Blob
+    }
 
 /**
  * PGlite by default (a data folder), PostgreSQL when a URL is given: chosen here and nowhere else.
@@ -41,6 +50,7 @@ export const createDb = async (options: DbOptions): Promise<Db> => {
   try {
     const pglite = new PGlite({
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
       parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v) },
     })
     await pglite.waitReady
@@ -48,11 +58,14 @@ export const createDb = async (options: DbOptions): Promise<Db> => {
     const close = async () => {
       try {
         await kysely.destroy()
+        // Kysely closes the driver only when a query went through it: a database opened and closed
+        // unused (a data folder loaded from a tarball) would stay open and keep the process alive.
+        if (!pglite.closed) await pglite.close()
       } finally {
         lock?.release()
       }
     }
-    return { kysely, kind: 'pglite', close }
+    return { kysely, kind: 'pglite', close, dumpDataDir: () => pglite.dumpDataDir('none') }
   } catch (err) {
     lock?.release()
     throw err

@@ -4,8 +4,10 @@ import { sql } from 'kysely'
 import { buildApp, type App, type AppOptions } from '../app'
 import { prepareDatabase } from '../bootstrap'
 import { createDb, type Db } from '../db/db'
+import { SEED_DIR, seededSnapshot } from './seeded-database'
 
-export const SEED_DIR = process.env.SEED_DIR || fileURLToPath(new URL('../../../../data/seed', import.meta.url))
+export { SEED_DIR }
+
 export const SHARED_DATA_DIR = fileURLToPath(new URL('../../../../../shared/data', import.meta.url))
 
 export interface DbTarget {
@@ -44,8 +46,9 @@ export const createTestContext = async (target: DbTarget, opts: { clock?: () => 
       await admin.close()
     }
   } else {
-    db = await createDb({ kind: 'pglite', dataDir: null })
+    db = await createDb({ kind: 'pglite', dataDir: null, loadDataDir: await seededSnapshot() })
   }
+  // On a loaded snapshot this finds every migration applied and the seed in place: a few queries.
   await prepareDatabase(db, SEED_DIR)
   const app = await buildApp({ db, ...(opts.clock ? { clock: opts.clock } : {}), webDist: null, ...opts.app })
   await app.ready()
