@@ -36,9 +36,14 @@ export const goClient = async (page: Page, path: string) => {
 
 /** The route on screen: its chunk loaded, its heading drawn, its requests answered. */
 export const ready = async (page: Page) => {
-  // `data-first-render`: the app has started (main.tsx). A pre-rendered page has its heading before any script ran.
+  // `data-first-render`: the app has started (main.tsx). A pre-rendered page has its heading before any script ran,
+  // and a fresh render replaces it a few frames later: `data-theme` is written once React has committed (use-app-theme.ts).
   await page.waitForFunction(
-    () => document.documentElement.dataset.firstRender && !document.querySelector('[data-testid="route-loading"]') && document.querySelector('main h1'),
+    () =>
+      document.documentElement.dataset.firstRender &&
+      document.documentElement.dataset.theme &&
+      !document.querySelector('[data-testid="route-loading"]') &&
+      document.querySelector('main h1'),
     undefined,
     { timeout: 20_000 },
   )
