@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { seriousFindings } from './axe'
-import { CHROMIUM_PATH, e2eBackends, hasChromium, settle, setUpServerAndBrowser, watch } from './harness'
+import { CHROMIUM_PATH, hasChromium, settle, setUpServerAndBrowser, watch } from './harness'
 
 const chromium = hasChromium()
 if (!chromium) console.warn(`e2e: skipped, ${CHROMIUM_PATH} is not installed (apt-get install -y chromium)`)
@@ -60,8 +60,8 @@ const reportPlan = (): Drop[][] => {
 
 const axe = (page: Page, selector: string) => seriousFindings(page, { within: selector })
 
-describe.skipIf(!chromium).each(e2eBackends('charts'))('charts, share and export in Chromium on $name', ({ env }) => {
-  const e2e = setUpServerAndBrowser(env)
+describe.skipIf(!chromium)('charts, share and export in Chromium on embedded PGlite', () => {
+  const e2e = setUpServerAndBrowser({})
   let posted = 0
 
   const api = async <T>(path: string) => (await (await fetch(`${e2e.server.url}/api/v2${path}`)).json()) as T

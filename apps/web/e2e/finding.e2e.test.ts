@@ -9,7 +9,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { seriousFindings } from './axe'
-import { e2eBackends, hasChromium, leaving, settle, setUpServerAndBrowser, watch } from './harness'
+import { hasChromium, leaving, settle, setUpServerAndBrowser, watch } from './harness'
 
 /** After an action that changes the route: the URL, the page's chunk, and its requests. */
 const arrive = async (page: Page, url: RegExp) => {
@@ -27,8 +27,8 @@ const real = (problems: string[]) => problems.filter((p) => !(p.startsWith('requ
 
 const chromium = hasChromium()
 
-describe.skipIf(!chromium).each(e2eBackends('finding'))('finding things in Chromium on $name', ({ env }) => {
-  const e2e = setUpServerAndBrowser(env, { timeoutMs: 600_000 })
+describe.skipIf(!chromium)('finding things in Chromium on embedded PGlite', () => {
+  const e2e = setUpServerAndBrowser({}, { timeoutMs: 600_000 })
   const newPage = async (locale: string, opts: Parameters<Browser['newContext']>[0] = {}) => {
     const ctx = await e2e.newContext({ locale, viewport: { width: 1366, height: 900 }, serviceWorkers: 'block', ...opts })
     return ctx.newPage()

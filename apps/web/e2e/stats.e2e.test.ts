@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { addTestScript, e2eBackends, hasChromium, leaving, repoRoot, settle, setUpServerAndBrowser, watch } from './harness'
+import { addTestScript, hasChromium, leaving, repoRoot, settle, setUpServerAndBrowser, watch } from './harness'
 
 interface MatrixRow {
   stageId: string
@@ -37,8 +37,8 @@ const prng = (seed: number) => () => {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296
 }
 
-describe.skipIf(!chromium).each(e2eBackends('stats'))('stats pages in Chromium on $name', ({ env }) => {
-  const e2e = setUpServerAndBrowser(env)
+describe.skipIf(!chromium)('stats pages in Chromium on embedded PGlite', () => {
+  const e2e = setUpServerAndBrowser({})
   let ctx: BrowserContext
   let matrix: MatrixRow[]
   let stages: Map<string, StageRow>
