@@ -126,11 +126,6 @@ export interface RunningServer extends ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>
 }
 
-/**
- * Starts the real server on a free loopback port in the repository's root folder: the embedded database
- * (PGlite) in `dataDir` unless `env.DATABASE_URL` names PostgreSQL, and waits until `/api/_/health`
- * answers. When it exits or does not answer in time, it is stopped and the error carries its output.
- */
 let seededTemplate: string | undefined
 /**
  * The path of a migrated and seeded PGlite data folder shared by the test processes (made on first use
@@ -144,6 +139,11 @@ export const seededDataDir = (): string => {
   return (seededTemplate = r.stdout.trim())
 }
 
+/**
+ * Starts the real server on a free loopback port in the repository's root folder: the embedded database
+ * (PGlite) in `dataDir` unless `env.DATABASE_URL` names PostgreSQL, and waits until `/api/_/health`
+ * answers. When it exits or does not answer in time, it is stopped and the error carries its output.
+ */
 export const startServer = async (opts: StartOptions = {}): Promise<RunningServer> => {
   const port = await freePort()
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), opts.tempPrefix ?? 'dropwise-server-'))

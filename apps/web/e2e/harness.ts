@@ -75,8 +75,8 @@ export type { RunningServer } from '../../../tooling/test-kit/server-process'
 /**
  * Our server (embedded PGlite in a temporary directory that starts as a copy of the shared seeded one,
  * no demo data, `ASSETS=off`: journeys that need the assets serve them from a local mirror,
- * tooling/test-kit/asset-mirror.ts) serving the built app from `webDist`; `extraEnv` wins over those choices. Its output (warn-level logs) is kept for the error
- * when it fails to start.
+ * tooling/test-kit/asset-mirror.ts) serving the built app from `webDist`; `extraEnv` wins over those
+ * choices. Its output (warn-level logs) is kept for the error when it fails to start.
  */
 export const startServer = (extraEnv: Record<string, string> = {}): Promise<RunningServer> =>
   startKitServer({ tempPrefix: 'dropwise-web-e2e-', webDist, env: extraEnv, seeded: true })
