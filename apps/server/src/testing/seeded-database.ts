@@ -49,11 +49,14 @@ const inputsDigest = () => {
 /** A name beside `path` for writing before the rename: parallel test files never see half a result. */
 const partialOf = (path: string) => `${path}.${process.pid}.${randomBytes(4).toString('hex')}`
 
+/** Where the tarball of the seeded data directory is kept for these inputs. */
+export const seededSnapshotPath = () => join(tmpdir(), `dropwise-test-pglite-${inputsDigest()}.tar`)
+
 let snapshot: Promise<Blob> | undefined
 /** The seeded data directory as a tarball (`createDb({ loadDataDir })`). */
 export const seededSnapshot = (): Promise<Blob> =>
   (snapshot ??= (async () => {
-    const path = join(tmpdir(), `dropwise-test-pglite-${inputsDigest()}.tar`)
+    const path = seededSnapshotPath()
     if (existsSync(path)) return new Blob([readFileSync(path)])
     const db = await createDb({ kind: 'pglite', dataDir: null })
     try {
