@@ -132,6 +132,8 @@ describe.skipIf(!chromium)('web app in Chromium', () => {
       const s = raw ? (JSON.parse(raw) as Record<string, unknown>) : {}
       localStorage.setItem('penguin-stats-settings', JSON.stringify({ ...s, lowData: true, language: 'en' }))
     })
+    // A reload aborts what the page still loads at idle (update prompt, dataset worker): not a problem of the page.
+    leaving(page)
     await page.reload({ waitUntil: 'networkidle' })
     await page.waitForFunction(() => document.documentElement.lang === 'en', undefined, { timeout: 30_000 })
     const settingsBefore = await readJsonKey(page, 'penguin-stats-settings')
@@ -149,6 +151,7 @@ describe.skipIf(!chromium)('web app in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en')
     // After a reload the chosen server and the settings are still there (US data now comes from the cache).
     const label = await page.getByTestId('server-selector').innerText()
+    leaving(page)
     await page.reload({ waitUntil: 'networkidle' })
     await settle(page)
     expect(await page.getByTestId('server-selector').innerText()).toBe(label)
@@ -218,6 +221,8 @@ describe.skipIf(!chromium)('web app in Chromium', () => {
       timeout: 10_000,
     })
     const reloaded = page.waitForEvent('load', { timeout: 15_000 })
+    // The app reloads itself after the reset: what the old document still loaded may be aborted.
+    leaving(page)
     await confirm.click()
     await reloaded
     await page.waitForLoadState('networkidle')
