@@ -5,11 +5,25 @@ const intlLocale = (locale: string) => {
   return base === 'zh' ? 'zh-CN' : base
 }
 
+/**
+ * One `Intl.NumberFormat` per locale and options, made on first use. Making one costs far more than
+ * formatting with it (Chromium profiles of the item page showed it in its long tasks: a table formats a
+ * few numbers per row, the guide and the charts hundreds), so every number on a page shares them.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>()
+export const numberFormat = (locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat => {
+  const tag = intlLocale(locale)
+  const key = `${tag} ${JSON.stringify(options)}`
+  let f = numberFormats.get(key)
+  if (!f) numberFormats.set(key, (f = new Intl.NumberFormat(tag, options)))
+  return f
+}
+
 export const formatNumber = (n: number, locale: string, digits?: number) =>
-  new Intl.NumberFormat(intlLocale(locale), digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n)
+  numberFormat(locale, digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n)
 
 export const formatPercent = (fraction: number, locale: string, digits = 2) =>
-  new Intl.NumberFormat(intlLocale(locale), { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(fraction)
+  numberFormat(locale, { style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(fraction)
 
 /**
  * Dates as the spec writes them: M.D, with the year (YY.M.D) when it differs from `now`'s year,
@@ -34,9 +48,12 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 1_000],
 ]
 
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>()
 export const formatRelative = (ms: number, locale: string, now = Date.now()) => {
   const diff = ms - now
-  const rtf = new Intl.RelativeTimeFormat(intlLocale(locale), { numeric: 'auto' })
+  const tag = intlLocale(locale)
+  let rtf = relativeFormats.get(tag)
+  if (!rtf) relativeFormats.set(tag, (rtf = new Intl.RelativeTimeFormat(tag, { numeric: 'auto' })))
   for (const [unit, size] of UNITS) if (Math.abs(diff) >= size || unit === 'second') return rtf.format(Math.round(diff / size), unit)
   return ''
 }

@@ -11,6 +11,7 @@ import { Field } from './field'
 import { intervalLabelKey } from './labels'
 import { INTERVAL_OPTIONS_MS, MAX_TREND_SECTIONS, trendSections, type QueryDraft, type QueryKind } from './query-model'
 import { draftWindow, fittingInterval } from './trend-interval'
+import { numberFormat } from '../../lib/format'
 
 /**
  * Query type and, for a trend, its interval with the number of intervals it makes. An interval that
@@ -23,7 +24,7 @@ export function KindControls({ draft, onChange }: { draft: QueryDraft; onChange:
   const sections = end > start ? trendSections(start, end, draft.intervalMs) : 0
   const tooMany = sections > MAX_TREND_SECTIONS
   const fitting = tooMany ? fittingInterval(start, end, draft.intervalMs) : null
-  const count = new Intl.NumberFormat(i18n.language).format(sections)
+  const count = numberFormat(i18n.language).format(sections)
 
   return (
     <Stack direction="row" spacing={2} sx={{ flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>

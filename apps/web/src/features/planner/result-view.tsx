@@ -18,6 +18,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { paths } from '../../config/paths'
+import { numberFormat } from '../../lib/format'
 import type { WholeCraft } from './craft'
 import { ItemChip, useNames, type Lookup } from './plan-parts'
 import type { PlannerState } from './planner-state'
@@ -28,7 +29,7 @@ export type { Lookup } from './plan-parts'
 /** LMD, sanity and EXP of a plan, rounded up with thousands separators (web-reference row 115). */
 export function PlanTotals({ plan }: { plan: PlanSuccess }) {
   const { t, i18n } = useTranslation()
-  const fmt = (n: number) => new Intl.NumberFormat(i18n.language).format(Math.ceil(n))
+  const fmt = (n: number) => numberFormat(i18n.language).format(Math.ceil(n))
   const cells = [
     { key: 'cost', label: t('planner.result.cost'), value: plan.cost },
     { key: 'gold', label: t('planner.result.gold'), value: plan.gold },
@@ -59,7 +60,7 @@ export function StageList({ plan, lookup, limit }: { plan: PlanSuccess; lookup: 
     <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="planner-stages">
       {shown.map((s) => {
         const stage = lookup.stage(s.stage)
-        const runs = new Intl.NumberFormat(i18n.language).format(Math.ceil(Number(s.count)))
+        const runs = numberFormat(i18n.language).format(Math.ceil(Number(s.count)))
         return (
           <Card component="li" variant="outlined" key={s.stage}>
             <CardContent sx={{ py: 1, '&:last-child': { pb: 1 } }}>

@@ -15,6 +15,7 @@ import { paths } from '../../config/paths'
 import { craftShortages, wholeCraft, type CraftShortage, type WholeCraft } from './craft'
 import { ItemChip, useNames, type Lookup } from './plan-parts'
 import type { PlannerState } from './planner-state'
+import { numberFormat } from '../../lib/format'
 
 function ShortageList({ id, shortages, lookup }: { id: string; shortages: CraftShortage[]; lookup: Lookup }) {
   const { t } = useTranslation()
@@ -49,7 +50,7 @@ function SynthesisCard({
   const id = useId()
   const shortages = craftShortages(state, craft)
   const target = lookup.item(craft.target)
-  const fmt = (n: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(n)
+  const fmt = (n: number) => numberFormat(i18n.language, { maximumFractionDigits: 2 }).format(n)
   return (
     <Card component="li" variant="outlined" data-testid="planner-synthesis" data-target={craft.target}>
       <CardContent sx={{ py: 1, '&:last-child': { pb: 1 } }}>
