@@ -3,10 +3,9 @@ import Box from '@mui/material/Box'
 import Typography from '@mui/material/Typography'
 import { useTranslation } from 'react-i18next'
 import { formatNumber } from '../../lib/format'
+import { formatLongDate } from '../../lib/long-date'
 import { useDataSource } from '../../lib/state-hooks'
 import { useSampleBasis } from '../../lib/use-sample-basis'
-
-const dateText = (ms: number, lang: string) => new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(ms)
 
 /**
  * What the numbers on a stats page are made of (issue #17): category All includes the history imported
@@ -24,7 +23,7 @@ export function BasisNote({ stageId }: { stageId: string | null }) {
   const counts = { imported: n(imported.runs), automated: n(reported.automated.runs), manual: n(reported.manual.runs) }
   const history =
     imported.runs > 0 && imported.until !== null
-      ? t(stageId ? 'stats.basis.historyStage' : 'stats.basis.historyServer', { ...counts, date: dateText(imported.until, lang) })
+      ? t(stageId ? 'stats.basis.historyStage' : 'stats.basis.historyServer', { ...counts, date: formatLongDate(imported.until, lang) })
       : t('stats.basis.noHistory', counts)
   const table =
     source === 'personal'
