@@ -5,7 +5,7 @@ import Link from '@mui/material/Link'
 import Stack from '@mui/material/Stack'
 import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
-import { lazy, Suspense, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { ItemIcon } from '../../components/item-icon'
@@ -143,10 +143,8 @@ export function ItemNameCell({ row, recruit }: { row: StatsRow; recruit: boolean
 /** Column headers and their descriptions (tooltips), in the recruit stage's words where they differ. */
 export function useHeaders(recruit: boolean) {
   const { t } = useTranslation()
-  const header = (c: ColumnId): string => {
-    if (recruit && c === 'item') return t('stats.headers.recruitTag')
-    if (recruit && c === 'quantity') return t('stats.headers.recruitObservations')
-    if (recruit && c === 'times') return t('stats.headers.recruitRecruits')
+  // Made once per language: the list of a phone asks for a header per detail of every row.
+  const headers = useMemo((): Record<ColumnId, string> => {
     const h: Record<ColumnId, string> = {
       item: t('stats.headers.item'),
       stage: t('stats.headers.stage'),
@@ -160,19 +158,24 @@ export function useHeaders(recruit: boolean) {
       itemPerTime: t('stats.headers.itemPerTime'),
       timeRange: t('stats.headers.timeRange'),
     }
-    return h[c]
-  }
-  const desc: Partial<Record<ColumnId, string>> = {
-    quantity: t('stats.headerDesc.quantity'),
-    times: t('stats.headerDesc.times'),
-    percentage: t('stats.headerDesc.percentage'),
-    ci: t('stats.headerDesc.ci'),
-    apPPR: t('stats.headerDesc.apPPR'),
-    apCost: t('stats.headerDesc.apCost'),
-    minClearTime: t('stats.headerDesc.clearTime'),
-    itemPerTime: t('stats.headerDesc.itemPerTime'),
-    timeRange: t('stats.headerDesc.timeRange'),
-  }
+    if (!recruit) return h
+    return { ...h, item: t('stats.headers.recruitTag'), quantity: t('stats.headers.recruitObservations'), times: t('stats.headers.recruitRecruits') }
+  }, [t, recruit])
+  const header = useCallback((c: ColumnId): string => headers[c], [headers])
+  const desc = useMemo(
+    (): Partial<Record<ColumnId, string>> => ({
+      quantity: t('stats.headerDesc.quantity'),
+      times: t('stats.headerDesc.times'),
+      percentage: t('stats.headerDesc.percentage'),
+      ci: t('stats.headerDesc.ci'),
+      apPPR: t('stats.headerDesc.apPPR'),
+      apCost: t('stats.headerDesc.apCost'),
+      minClearTime: t('stats.headerDesc.clearTime'),
+      itemPerTime: t('stats.headerDesc.itemPerTime'),
+      timeRange: t('stats.headerDesc.timeRange'),
+    }),
+    [t],
+  )
   return { header, desc }
 }
 
