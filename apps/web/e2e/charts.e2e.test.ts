@@ -84,6 +84,8 @@ describe.skipIf(!chromium)('charts, share and export in Chromium on embedded PGl
   const openStage = async (page: Page) => {
     await page.goto(`${e2e.server.url}${STAGE_PATH}`, { waitUntil: 'networkidle' })
     await page.getByTestId('pattern-section').waitFor({ timeout: 30_000 })
+    // The pie loads when its place nears the screen (components/near-viewport.tsx).
+    await page.getByTestId('pattern-pie-place').scrollIntoViewIfNeeded()
     await page.locator('[data-testid="pattern-pie"] svg').first().waitFor({ timeout: 30_000 })
     await settle(page)
   }

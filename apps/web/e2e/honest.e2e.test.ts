@@ -89,6 +89,7 @@ describe.skipIf(!chromium)('honest numbers with the embedded demo on', () => {
     await openStage(page)
     const section = page.getByTestId('pattern-section')
     await section.getByTestId('pattern-table').waitFor({ timeout: 30_000 })
+    await page.getByTestId('pattern-pie-place').scrollIntoViewIfNeeded()
     await page.locator('[data-testid="pattern-pie"] svg').first().waitFor({ timeout: 30_000 })
     await settle(page)
     expect(await section.getByTestId('simulated-caption').innerText()).toContain('simulated demo reports')

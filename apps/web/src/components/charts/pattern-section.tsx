@@ -18,6 +18,7 @@ import type { Item } from '@dropwise/schemas'
 import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ItemIcon } from '../item-icon'
+import { WhenNearViewport } from '../near-viewport'
 import { useDataset } from '../../lib/data'
 import { formatDate, formatNumber, formatPercent } from '../../lib/format'
 import { localized } from '../../lib/i18n'
@@ -47,6 +48,8 @@ export function PatternSection({ stageId }: { stageId: string }) {
   const theme = useTheme()
   const small = useMediaQuery(theme.breakpoints.down('sm'))
   const pageSize = small ? 5 : 10
+  const pieHeight = small ? 260 : 320
+  const pieSkeleton = <Skeleton variant="circular" width={240} height={240} sx={{ mx: 'auto', mt: `${(pieHeight - 240) / 2}px` }} />
   const [page, setPage] = useState(0)
   // Slice under the pointer (its row is selected and shown) and row under the pointer (its slice is emphasised).
   const [active, setActive] = useState<number | null>(null)
@@ -125,9 +128,12 @@ export function PatternSection({ stageId }: { stageId: string }) {
         </Typography>
         {simulated && <SimulatedCaption />}
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 7fr)' }, alignItems: 'start' }}>
-          <Suspense fallback={<Skeleton variant="circular" width={240} height={240} sx={{ mx: 'auto' }} />}>
-            <PatternPie rows={summary.rows} names={names} labels={labels} height={small ? 260 : 320} onHover={setActive} highlight={hoveredRow} />
-          </Suspense>
+          {/* The pie's place is kept; its chart library loads when the place nears the screen (below a phone's first screen). */}
+          <WhenNearViewport height={pieHeight} placeholder={pieSkeleton} testId="pattern-pie-place">
+            <Suspense fallback={pieSkeleton}>
+              <PatternPie rows={summary.rows} names={names} labels={labels} height={pieHeight} onHover={setActive} highlight={hoveredRow} />
+            </Suspense>
+          </WhenNearViewport>
           <Box>
             <TableContainer>
               <Table size="small" aria-labelledby={headingId} data-testid="pattern-table" sx={{ '& td, & th': { px: { xs: 0.75, sm: 2 } } }}>
