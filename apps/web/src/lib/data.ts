@@ -26,6 +26,34 @@ export const datasetKey = (id: DatasetId, server: Server, category: Category, us
   return ['dataset', id, bucketOf(d, server), d.categorySensitive ? category : null, d.requireAuthorization ? user : null] as const
 }
 
+/** Dataset answers on their way, by path (public datasets only). */
+const inflight = new Map<string, Promise<string>>()
+
+/**
+ * A dataset's response text. A page that opens while the start-up fetch of the same dataset is on its
+ * way (it looked unused when it started: the page's code was still loading) shares that answer instead
+ * of requesting the list again: on a first visit of the planner the stage list (1.2 MB) came twice.
+ * If the shared request fails or is cancelled, the page's own request follows.
+ */
+const datasetText = async (path: string, signal: AbortSignal, personal: boolean): Promise<string> => {
+  if (personal) return (await apiRequest(path, { signal })).text
+  const shared = inflight.get(path)
+  if (shared) {
+    try {
+      return await shared
+    } catch (err) {
+      if (signal.aborted) throw err
+    }
+  }
+  const own = apiRequest(path, { signal }).then((r) => r.text)
+  inflight.set(path, own)
+  const done = () => {
+    if (inflight.get(path) === own) inflight.delete(path)
+  }
+  own.then(done, done)
+  return own
+}
+
 /**
  * Requests one dataset, has it parsed and checked (dataset worker) and writes a persisted one to the
  * data cache. `withData`: whether the page needs the parsed data itself, or only the stored copy.
@@ -33,7 +61,7 @@ export const datasetKey = (id: DatasetId, server: Server, category: Category, us
 const fetchDataset = async (id: DatasetId, server: Server, category: Category, signal: AbortSignal, withData: boolean) => {
   const d = datasets[id]
   startDecoder()
-  const { text } = await apiRequest(d.path({ server, category }), { signal })
+  const text = await datasetText(d.path({ server, category }), signal, d.requireAuthorization)
   const { data, json } = await decodeDataset(id, text, { data: withData, json: d.persist })
   if (d.persist) {
     const bucket = bucketOf(d, server)

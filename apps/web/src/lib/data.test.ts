@@ -1,0 +1,54 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, renderHook } from '@testing-library/react'
+import { createElement, type ReactNode } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { buildZone } from '../testing/builders'
+import { fetchBootData, prefetchDataset, queryClient, useDataset } from './data'
+
+const ZONES = [buildZone('main_0'), buildZone('main_1')]
+
+/** Answers /zones (after `release()`); every other dataset fails. Records each request's path. */
+const serve = () => {
+  const asked: string[] = []
+  let release = () => undefined as void
+  const gate = new Promise<void>((r) => (release = r))
+  vi.stubGlobal('fetch', async (url: string) => {
+    const path = new URL(url, 'http://x').pathname
+    asked.push(path)
+    if (!path.endsWith('/zones')) return new Response('{"code":"NOT_FOUND","message":"no"}', { status: 404 })
+    await gate
+    return new Response(JSON.stringify(ZONES), { status: 200, headers: { 'Content-Type': 'application/json' } })
+  })
+  return { asked, release }
+}
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+  queryClient.clear()
+})
+
+describe('datasets on their way', () => {
+  it('a page that asks for a list the start-up fetch is loading shares that answer', async () => {
+    const { asked, release } = serve()
+    // The start-up fetch sees no page using the zones (their page's code is still loading) ...
+    const boot = fetchBootData()
+    await vi.waitFor(() => expect(asked.filter((p) => p.endsWith('/zones'))).toHaveLength(1))
+    // ... then the page opens and wants them, while they are still on their way.
+    const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client: queryClient }, children)
+    const page = renderHook(() => useDataset('zones'), { wrapper })
+    release()
+    await vi.waitFor(() => expect(page.result.current.data?.map((z) => z.zoneId)).toEqual(['main_0', 'main_1']))
+    await boot
+    expect(asked.filter((p) => p.endsWith('/zones'))).toHaveLength(1)
+  })
+
+  it('once an answer is in, the next request for it goes to the network', async () => {
+    const { asked, release } = serve()
+    release()
+    const zoneIds = async () => ((await prefetchDataset('zones', true)) as { zoneId: string }[]).map((z) => z.zoneId)
+    expect(await zoneIds()).toEqual(['main_0', 'main_1'])
+    expect(await zoneIds()).toEqual(['main_0', 'main_1'])
+    expect(asked.filter((p) => p.endsWith('/zones'))).toHaveLength(2)
+  })
+})
