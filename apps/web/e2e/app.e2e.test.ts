@@ -121,6 +121,33 @@ describe.skipIf(!chromium)('web app in Chromium', () => {
     expect(again.problems).toEqual([])
   }, 90_000)
 
+  it('paints /search pre-rendered and hydrates it with the box focused; a search in the address is rendered by the app', async () => {
+    const ctx = await e2e.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, serviceWorkers: 'block', locale: 'zh-CN', colorScheme: 'light' })
+    const page = await ctx.newPage()
+    const problems = watch(page)
+    const res = await page.goto(`${e2e.server.url}/search`, { waitUntil: 'networkidle' })
+    const html = (await res?.text()) ?? ''
+    expect(html).toContain('<meta name="dropwise-prerender" content="zh.light"')
+    expect(html).toMatch(/<h1[^>]*>全局搜索<\/h1>/)
+    await page.waitForFunction(() => document.documentElement.dataset.firstRender && !document.getElementById('boot'), undefined, { timeout: 30_000 })
+    await settle(page)
+    expect(await page.evaluate(() => document.documentElement.dataset.firstRender)).toBe('hydrate')
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('search-input')
+    // The hydrated page works: typing searches.
+    await page.keyboard.type('1-7')
+    await page.getByTestId('search-result').first().waitFor({ timeout: 30_000 })
+    expect(page.url()).toContain('/search?q=1-7')
+    expect(problems).toEqual([])
+
+    const withQuery = await ctx.newPage()
+    const queryProblems = watch(withQuery)
+    const answer = await withQuery.goto(`${e2e.server.url}/search?q=1-7`, { waitUntil: 'networkidle' })
+    expect((await answer?.text()) ?? '').not.toContain('<meta name="dropwise-prerender"')
+    await withQuery.getByTestId('search-result').first().waitFor({ timeout: 30_000 })
+    expect(queryProblems).toEqual([])
+    await ctx.close()
+  }, 90_000)
+
   it('switching server refetches the server data and keeps the settings', async () => {
     const ctx = await newContext()
     const page = await ctx.newPage()

@@ -1,7 +1,7 @@
 /**
- * The build's pre-render of `/` (run by vite.config.ts `prerenderHome` in Node, never shipped to the
- * browser): the real app at `/`, rendered once per language and colour mode as a first visitor sees
- * it, with the emotion styles it used. The browser paints that HTML at once and the app hydrates it
+ * The build's pre-render of `/` and the other pages in `PRERENDERED_PATHS` (run by vite.config.ts
+ * `prerenderHome` in Node, never shipped to the browser): the real app at that address, rendered once
+ * per language and colour mode as a first visitor sees it, with the emotion styles it used. The browser paints that HTML at once and the app hydrates it
  * (main.tsx). Everything here is the app's own code; only the router's history (memory), the storage
  * (memory) and the OS colour scheme (`setHydrationHints`) stand in for the browser.
  */
@@ -10,6 +10,7 @@ import { CacheProvider } from '@emotion/react'
 import { prerender } from 'react-dom/static'
 import { App, pageTitle } from './app/app'
 import { queryClient } from './lib/data'
+import { prerenderAt } from './lib/history'
 import { prerenderKey, setHydrationHints, type Mode } from './lib/hydration'
 import { changeLocale, i18next, initI18n, type BaseLocale } from './lib/i18n'
 
@@ -49,17 +50,26 @@ const styleTags = (cache: ReturnType<typeof createCache>) => {
   return [...globals, `<style data-s="" data-emotion="${cache.key} ${ids.join(' ')}">${css}</style>`].join('')
 }
 
-export const renderHome = async (locale: BaseLocale, mode: Mode): Promise<PrerenderedPage> => {
+/**
+ * The addresses the build pre-renders: pages whose first render holds no data a visitor could have
+ * stored (or reads it through `useHydrated`), so what the build draws is what the browser would draw.
+ * The server sends them for the bare address only (apps/server plugins/web.ts): `/search?q=…` shows
+ * results the build cannot know.
+ */
+export const PRERENDERED_PATHS = ['/', '/search'] as const
+
+export const renderPage = async (path: (typeof PRERENDERED_PATHS)[number], locale: BaseLocale, mode: Mode): Promise<PrerenderedPage> => {
   if (!started) await initI18n(locale)
   else await changeLocale(locale)
   started = true
   setHydrationHints({ systemDark: mode === 'dark' })
+  prerenderAt(path)
   queryClient.clear()
   const cache = createCache({ key: 'css' })
   // As on the server emotion keeps each rule as text instead of inserting it (what @emotion/server reads).
   cache.compat = true
   const errors: unknown[] = []
-  // `prerender` waits for the lazy home page (and anything else suspending), unlike renderToString.
+  // `prerender` waits for the lazy page (and anything else suspending), unlike renderToString.
   // One chunk: no boundary is outlined behind a fallback (React does that above 12.8 KB by default).
   const { prelude } = await prerender(
     <CacheProvider value={cache}>
@@ -75,6 +85,6 @@ export const renderHome = async (locale: BaseLocale, mode: Mode): Promise<Preren
     key: prerenderKey(locale, mode),
     html,
     styles: styleTags(cache),
-    title: pageTitle('/', i18next.t.bind(i18next)),
+    title: pageTitle(path, i18next.t.bind(i18next)),
   }
 }

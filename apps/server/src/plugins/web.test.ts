@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../testing/test-app'
 import { inlineScriptHashes } from './security-headers'
 import { createDemoRepository } from '../modules/demo/demo.repository'
-import { homeVariant, markDemo } from './web'
+import { homeVariant, markDemo, PRERENDERED_PAGES } from './web'
 
 const page = (key: string) =>
   `<!doctype html><html><head><meta name="dropwise-prerender" content="${key}"><script>window.__dropwiseStart=function(){}</script></head><body>${key}</body></html>`
@@ -28,13 +28,14 @@ describe('the web app: `/` is the pre-rendered variant that fits the visitor', (
     mkdirSync(join(dist, 'assets'))
     writeFileSync(join(dist, 'assets', 'planner.worker-x.js'), 'self.onmessage = () => {}')
     writeFileSync(join(bare, 'index.html'), '<!doctype html><p>index</p>')
-    mkdirSync(join(dist, 'prerender'))
+    mkdirSync(join(dist, 'prerender', 'search'), { recursive: true })
     for (const lang of ['zh', 'en', 'ja', 'ko'])
       for (const mode of ['light', 'dark']) {
         const key = `${lang}.${mode}`
         writeFileSync(join(dist, 'prerender', `${key}.html`), page(key))
         writeFileSync(join(dist, 'prerender', `${key}.html.br`), brotliCompressSync(page(key)))
         writeFileSync(join(dist, 'prerender', `${key}.html.gz`), gzipSync(page(key)))
+        writeFileSync(join(dist, 'prerender', 'search', `${key}.html.br`), brotliCompressSync(page(`search ${key}`)))
       }
     ctx = await createTestContext({ name: 'pglite' }, { app: { webDist: dist, recognizerPack: { url: 'https://packs.example/v1/' } } })
     plain = await createTestContext({ name: 'pglite' }, { app: { webDist: bare } })
@@ -100,6 +101,26 @@ describe('the web app: `/` is the pre-rendered variant that fits the visitor', (
       await demo.close()
     }
   }, 120_000)
+
+  it('sends /search pre-rendered too, but not with a query the build could not know', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/search', headers: { 'accept-language': 'en', 'accept-encoding': 'br' } })
+    expect(res.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(page('search en.light'))
+    // Only .br was written for /search: a client without brotli gets index.html, as does a search with its text.
+    expect((await ctx.app.inject({ method: 'GET', url: '/search', headers: { 'accept-language': 'en' } })).body).toBe(INDEX)
+    expect((await ctx.app.inject({ method: 'GET', url: '/search?q=1-7', headers: { 'accept-encoding': 'br' } })).body).toBe(INDEX)
+    // Home keeps its variant with a query (the installed app opens /?utm_source=pwa).
+    expect((await ctx.app.inject({ method: 'GET', url: '/?utm_source=pwa', headers: { 'accept-language': 'en' } })).body).toBe(page('en.light'))
+  })
+
+  it("lists the web build's pre-rendered pages (apps/web src/prerender.tsx)", () => {
+    const source = readFileSync(new URL('../../../web/src/prerender.tsx', import.meta.url), 'utf8')
+    const listed = /PRERENDERED_PATHS = \[([^\]]*)\]/.exec(source)?.[1]
+    expect(listed, 'PRERENDERED_PATHS in apps/web/src/prerender.tsx').toBeDefined()
+    const web = [...listed!.matchAll(/'([^']*)'/g)].map((m) => m[1])
+    expect(PRERENDERED_PAGES.map(([path]) => path)).toEqual(web)
+    for (const [path, folder] of PRERENDERED_PAGES) expect(folder).toBe(path.slice(1))
+  })
 
   it('falls back to index.html when the build has no pre-rendered pages, and other routes get index.html', async () => {
     expect((await plain.app.inject({ method: 'GET', url: '/' })).body).toContain('index')

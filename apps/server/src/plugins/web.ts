@@ -3,7 +3,7 @@ import { mkdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, constants as zlib } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { cookieValue } from '../lib/cookies'
 import { inlineScriptHashes, setHeaders, webSecurityHeaders } from './security-headers'
@@ -16,6 +16,15 @@ The API is already available at <a href="/api/docs">/api/docs</a>.</p></body></h
 
 const LANGUAGES = ['zh', 'en', 'ja', 'ko'] as const
 const VARIANT = /^(zh|en|ja|ko)\.(light|dark)$/
+/**
+ * The pages the web build pre-renders (apps/web src/prerender.tsx `PRERENDERED_PATHS`) and their
+ * folder under dist/prerender: each is sent in the variant that fits the visitor, index.html when the
+ * build has none. web.test.ts checks this list against the web app's.
+ */
+export const PRERENDERED_PAGES: readonly (readonly [path: string, folder: string])[] = [
+  ['/', ''],
+  ['/search', 'search'],
+]
 /** The cookie the web app sets to the variant of `/` it showed (apps/web src/lib/hydration.ts). */
 const VARIANT_COOKIE = 'dropwise-home'
 
@@ -123,8 +132,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
     if (!info || !cached) return reply.type('text/html; charset=utf-8').send(BUILDING_PAGE)
     return reply.type('text/html; charset=utf-8').send((await demoPresent()) ? cached.demoHtml : cached.html)
   })
-  // `/`: the pre-rendered home page that fits the visitor, compressed as the build wrote it; the
-  // plain index.html when the build has none (or it cannot be read).
+  // `/` and the other pre-rendered pages: the variant that fits the visitor, compressed as the build
+  // wrote it; the plain index.html when the build has none (or it cannot be read).
   // The demo's copy of a file is made on its first request (a pre-rendered page is re-compressed once per build).
   type CachedFile = { body: Buffer; mtimeMs: number; hashes?: string[]; demoBody?: Buffer }
   const files = new Map<string, CachedFile>()
@@ -139,8 +148,10 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
     files.set(path, entry)
     return entry
   }
-  app.get('/', { schema: { hide: true } }, async (req, reply) => {
-    const base = join(opts.dist, 'prerender', `${homeVariant(req)}.html`)
+  const sendPrerendered = async (page: string, req: FastifyRequest, reply: FastifyReply) => {
+    // `/search?q=…` and the like: the page would show what the build could not know (`/?utm_source=…` is home as it is).
+    if (page && req.url.includes('?')) return app.sendSpa(req, reply)
+    const base = join(opts.dist, 'prerender', ...(page ? [page] : []), `${homeVariant(req)}.html`)
     const accepts = String(req.headers['accept-encoding'] ?? '')
     const encodings = [...(/\bbr\b/.test(accepts) ? [['br', '.br']] : []), ...(/\bgzip\b/.test(accepts) ? [['gzip', '.gz']] : []), [null, '']] as const
     for (const [encoding, ext] of encodings) {
@@ -158,5 +169,6 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
       return reply.type('text/html; charset=utf-8').send(demo && file.demoBody ? file.demoBody : file.body)
     }
     return app.sendSpa(req, reply)
-  })
+  }
+  for (const [path, page] of PRERENDERED_PAGES) app.get(path, { schema: { hide: true } }, (req, reply) => sendPrerendered(page, req, reply))
 })

@@ -3,7 +3,7 @@ import InputAdornment from '@mui/material/InputAdornment'
 import CircularProgress from '@mui/material/CircularProgress'
 import OutlinedInput from '@mui/material/OutlinedInput'
 import Stack from '@mui/material/Stack'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { SEARCH_DEBOUNCE_MS } from '../../lib/search/search-constants'
 
@@ -27,12 +27,23 @@ export const useDebounced = <T,>(value: T, ms: number) => {
 export function GlobalSearch({ value, onChange, autoFocus = false }: { value: string; onChange: (q: string) => void; autoFocus?: boolean }) {
   const { t } = useTranslation()
   const query = useDebounced(value, SEARCH_DEBOUNCE_MS).trim()
+  const input = useRef<HTMLInputElement>(null)
+  // autoFocus misses when the first render commits while #root is still hidden (a pre-rendered page in
+  // another language or colour mode, index.html `pre-off`): the box takes the focus a frame later then.
+  useEffect(() => {
+    if (!autoFocus) return
+    const id = requestAnimationFrame(() => {
+      if (document.activeElement === document.body) input.current?.focus()
+    })
+    return () => cancelAnimationFrame(id)
+  }, [autoFocus])
   return (
     <Stack spacing={1}>
       {/* The outlined input alone, not TextField: TextField also brings Select, Menu and Popover (about 14 KB gzip) into the home page. */}
       <OutlinedInput
         fullWidth
         autoFocus={autoFocus}
+        inputRef={input}
         type="search"
         placeholder={t('browse.search.placeholder')}
         value={value}
