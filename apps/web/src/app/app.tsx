@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { matchRoutes, Outlet, unstable_HistoryRouter as HistoryRouter, useLocation, useRoutes } from 'react-router'
 import { ConfirmDialog } from '../components/feedback/confirm-dialog'
 import { GlobalSnackbar } from '../components/feedback/global-snackbar'
+import { ItemArtProvider } from '../components/item-icon'
 import { AppShell } from './shell/app-shell'
 import { RandomBackground } from '../components/random-background'
 import { APP_NAME_SEPARATOR, TITLE_SEPARATOR } from '../config/constants'
@@ -117,24 +118,26 @@ function Root() {
   useEffect(() => rememberPrerenderVariant(prerenderKey(baseOf(isLocale(i18n.language) ? i18n.language : 'zh'), mode)), [i18n.language, mode])
   return (
     <ThemeProvider theme={providedTheme}>
-      <CssBaseline />
-      <RandomBackground style={style} dark={theme.palette.mode === 'dark'} blur={blur} />
-      <DocumentTitle />
-      <ProbeMount />
-      <AppShell style={style} styles={styles}>
-        <PageErrorBoundary>
-          <Outlet />
-        </PageErrorBoundary>
-      </AppShell>
-      <GlobalSnackbar />
-      <ConfirmDialog />
-      <OutdatedDialog />
-      <StorageWarning />
-      {env.production && (
-        <Suspense fallback={null}>
-          <UpdatePrompt />
-        </Suspense>
-      )}
+      <ItemArtProvider>
+        <CssBaseline />
+        <RandomBackground style={style} dark={theme.palette.mode === 'dark'} blur={blur} />
+        <DocumentTitle />
+        <ProbeMount />
+        <AppShell style={style} styles={styles}>
+          <PageErrorBoundary>
+            <Outlet />
+          </PageErrorBoundary>
+        </AppShell>
+        <GlobalSnackbar />
+        <ConfirmDialog />
+        <OutdatedDialog />
+        <StorageWarning />
+        {env.production && (
+          <Suspense fallback={null}>
+            <UpdatePrompt />
+          </Suspense>
+        )}
+      </ItemArtProvider>
     </ThemeProvider>
   )
 }

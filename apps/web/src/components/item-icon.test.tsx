@@ -7,7 +7,7 @@ import { datasetKey } from '../lib/data'
 import { readIconIndex, ITEM_ICONS_KEY, type IconSheetAnswer } from '../lib/item-icons'
 import { settingsStore } from '../lib/state-hooks'
 import { buildItem } from '../testing/builders'
-import { chooseIconArt, ItemIcon, SPRITE } from './item-icon'
+import { chooseIconArt, ItemArtProvider, ItemIcon, SPRITE } from './item-icon'
 
 const sheet = readIconIndex({ size: 64, cols: 10, rows: 4, items: { '30012': [3, 2], '2001': [0, 0] } }, '/assets/icons/items.webp')!
 const orirock = { itemId: '30012', spriteCoord: [1, 4] as [number, number] }
@@ -54,7 +54,11 @@ const withServer = (config: Record<string, unknown>, icons?: IconSheetAnswer) =>
   client.setQueryData(datasetKey('config', 'CN', 'all', null), config)
   const indexUrl = (config.itemIcons as { indexUrl?: string } | undefined)?.indexUrl ?? null
   if (icons) client.setQueryData([...ITEM_ICONS_KEY, indexUrl], icons)
-  return ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  return ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>
+      <ItemArtProvider>{children}</ItemArtProvider>
+    </QueryClientProvider>
+  )
 }
 
 afterEach(() => {
@@ -81,6 +85,26 @@ describe('ItemIcon', () => {
   it('keeps the drawn icons on a server that announces no sheet', () => {
     render(<ItemIcon item={item('30012')} />, { wrapper: withServer({}) })
     expect(screen.getByRole('img', { name: '30012' }).getAttribute('data-art')).toBe('sprite')
+  })
+
+  it('draws the icons outside the app (no art source), without asking anything', () => {
+    render(<ItemIcon item={item('30012')} />)
+    expect(screen.getByRole('img', { name: '30012' }).getAttribute('data-art')).toBe('sprite')
+  })
+
+  it('puts the item’s cell inline: icons share their classes', () => {
+    const wrapper = withServer({ itemIcons: icons, assets: { state: 'ready' } }, { kind: 'sheet', sheet })
+    render(
+      <>
+        <ItemIcon item={item('30012')} />
+        <ItemIcon item={item('2001')} />
+      </>,
+      { wrapper },
+    )
+    const [a, b] = ['30012', '2001'].map((id) => screen.getByRole('img', { name: id }))
+    expect(a!.className).toBe(b!.className)
+    expect(a!.style.backgroundPosition).toBe('-144px -96px')
+    expect(b!.style.backgroundPosition).toBe('0px 0px')
   })
 
   it('keeps the drawn icons while the server is still building the sheet', () => {

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box'
 import type { Item } from '@dropwise/schemas'
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { localized } from '../lib/i18n'
 import { useItemArt, type IconSheet } from '../lib/item-icons'
@@ -48,15 +49,41 @@ export const chooseIconArt = (item: Pick<Item, 'itemId' | 'spriteCoord'>, size: 
   return { kind: 'sprite', style: spriteStyle(item.spriteCoord, size, fallbackUrl) }
 }
 
+interface ArtSource {
+  sheet: IconSheet | null | 'loading'
+  /** The sheet the drawn icons use: the visitor's, the operator's or the project's. */
+  fallbackUrl: string
+  /** An icon is on screen: the icon index may be asked for. */
+  want: () => void
+}
+const DRAWN: ArtSource = { sheet: null, fallbackUrl: SPRITE.url, want: () => undefined }
+const ArtContext = createContext<ArtSource>(DRAWN)
+
+/**
+ * What every item icon draws from, decided once for the app: a page of a hundred icons used to hold
+ * two queries and three store subscriptions per icon. The icon index is asked for once an icon shows.
+ * Outside it (tests of a single part) icons are drawn.
+ */
+export function ItemArtProvider({ children }: { children: ReactNode }) {
+  const [wanted, setWanted] = useState(false)
+  const iconSprite = useSettings((s) => s.iconSprite)
+  const { sheet, operatorSprite } = useItemArt(wanted)
+  const fallbackUrl = iconSprite || operatorSprite || SPRITE.url
+  const value = useMemo<ArtSource>(() => ({ sheet, fallbackUrl, want: () => setWanted(true) }), [sheet, fallbackUrl])
+  return <ArtContext.Provider value={value}>{children}</ArtContext.Provider>
+}
+
 /**
  * An item icon: the game's art when the server has it, else a drawn icon on a rarity-coloured tile.
  * The name is its accessible name and hover title; where no pointer hovers, callers show it as text.
+ * The item's own background goes inline: as classes, each item's cell was a CSS rule of its own,
+ * inserted into the page's stylesheet as the icon first rendered.
  */
 export function ItemIcon({ item, size = 48 }: { item: Item; size?: number }) {
   const { i18n } = useTranslation()
-  const iconSprite = useSettings((s) => s.iconSprite)
-  const { sheet, operatorSprite } = useItemArt()
-  const art = chooseIconArt(item, size, sheet, iconSprite || operatorSprite || SPRITE.url)
+  const { sheet, fallbackUrl, want } = useContext(ArtContext)
+  useEffect(want, [want])
+  const art = chooseIconArt(item, size, sheet, fallbackUrl)
   const name = localized(item.name_i18n, item.name, i18n.language)
   return (
     <Box
@@ -64,14 +91,10 @@ export function ItemIcon({ item, size = 48 }: { item: Item; size?: number }) {
       aria-label={name}
       title={name}
       data-art={art.kind}
-      sx={{
-        width: size,
-        height: size,
-        borderRadius: 1.5,
-        flexShrink: 0,
+      sx={{ width: size, height: size, borderRadius: 1.5, flexShrink: 0, backgroundRepeat: 'no-repeat' }}
+      style={{
         // The game's art brings its own frame; the drawn icons sit on the item's rarity colour.
         backgroundColor: art.kind === 'art' ? 'transparent' : (RARITY_COLORS[item.rarity] ?? RARITY_COLORS[0]),
-        backgroundRepeat: 'no-repeat',
         ...(art.kind === 'blank' ? { opacity: 0.4 } : art.style),
       }}
     />

@@ -77,13 +77,15 @@ export const iconSheetQueryOptions = (known: ItemIconsLocation | null) =>
  * What `ItemIcon` draws from: `sheet` is the icon sheet, `null` (draw the fallback) or `'loading'`
  * (an answer is on its way: draw an empty tile, not the fallback that would be swapped a moment
  * later); `operatorSprite` the operator's sheet for the fallback. Asks the network only where items
- * are shown, and never a server that does not announce resources.
+ * are shown (`wanted`), and never a server that does not announce resources. Computed once for the
+ * whole app (components/item-icon.tsx `ItemArtProvider`), not per icon.
  */
-export const useItemArt = (): { sheet: IconSheet | null | 'loading'; operatorSprite: string | undefined } => {
+export const useItemArt = (wanted = true): { sheet: IconSheet | null | 'loading'; operatorSprite: string | undefined } => {
   const config = useDataset('config')
   const assets = readConfigAssets(config.data)
   const enabled = assets.itemIcons !== null || assets.announced
-  const query = useQuery({ ...iconSheetQueryOptions(assets.itemIcons), enabled })
+  // Not wanted yet (no icon on screen): the index is not asked for, and the answer reads as on its way.
+  const query = useQuery({ ...iconSheetQueryOptions(assets.itemIcons), enabled: enabled && wanted })
   const operatorSprite = readItemSprite(config.data)
   if (config.data === undefined) return { sheet: config.isPending && config.fetchStatus === 'fetching' ? 'loading' : null, operatorSprite }
   if (!enabled || query.isError) return { sheet: null, operatorSprite }
