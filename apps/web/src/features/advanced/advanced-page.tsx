@@ -1,46 +1,21 @@
-import Add from '@mui/icons-material/Add'
-import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined'
-import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined'
-import PlayArrow from '@mui/icons-material/PlayArrow'
 import Alert from '@mui/material/Alert'
-import AlertTitle from '@mui/material/AlertTitle'
-import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
-import Card from '@mui/material/Card'
-import CardActions from '@mui/material/CardActions'
-import CardContent from '@mui/material/CardContent'
 import CircularProgress from '@mui/material/CircularProgress'
-import LinearProgress from '@mui/material/LinearProgress'
 import Stack from '@mui/material/Stack'
-import Tab from '@mui/material/Tab'
-import Tabs from '@mui/material/Tabs'
 import Typography from '@mui/material/Typography'
-import { AdvancedResultsResponseSchema, type AdvancedResult } from '@dropwise/schemas'
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useDeferredValue } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
-import { ApiError, apiRequest } from '../../lib/api'
 import { useDataset } from '../../lib/data'
-import { useAuth, useDataSource } from '../../lib/state-hooks'
-import { probe } from '../../lib/probe/probe'
-import { ERROR_KEYS, problemText } from './labels'
-import { QueryEditor, type Catalog } from './query-editor'
-import { QueryResult } from './query-results'
-import {
-  MAX_QUERIES,
-  buildRequest,
-  classifyError,
-  copyDraft,
-  draftProblem,
-  newDraft,
-  parsePreset,
-  toProbeQueries,
-  type DraftProblem,
-  type QueryDraft,
-  type QueryErrorKind,
-} from './query-model'
-import { applyDraftPatch } from './trend-interval'
+import { useDataSource } from '../../lib/state-hooks'
+import { newDraft, parsePreset } from './query-model'
 import { useStagesOf } from './use-catalog'
+
+/**
+ * The builder (editor, results, the answer's schema check) is a chunk of its own, requested when the
+ * lists it needs are in: the page's heading and introduction, its largest paint, do not wait for it.
+ */
+const QueryBuilder = lazy(() => import('./query-builder').then((m) => ({ default: m.QueryBuilder })))
 
 /** `/advanced`: up to five queries over chosen stages, items, servers and windows, as matrices or trends. */
 export function AdvancedQuery() {
@@ -56,6 +31,12 @@ export function AdvancedQuery() {
   // leave the main thread free, rather than in one long task when the last list arrives.
   const lists = useDeferredValue({ items: items.data, zones: zones.data, periods: periods.data, stages: stages.data })
   const presetKey = `${params.get('stage') ?? ''}|${params.get('items') ?? ''}`
+  const loading = (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status">
+      <CircularProgress size={24} aria-hidden />
+      <Typography>{t('advanced.loading')}</Typography>
+    </Stack>
+  )
 
   return (
     <Stack spacing={2} data-testid="advanced-page">
@@ -75,220 +56,18 @@ export function AdvancedQuery() {
           {t('advanced.loadFailed', { message: failed.error instanceof Error ? failed.error.message : String(failed.error) })}
         </Alert>
       ) : lists.items && lists.zones && lists.periods && lists.stages ? (
-        // A new `stage`/`items` link (e.g. from the stage details) starts a new set of queries.
-        <QueryBuilder
-          key={presetKey}
-          presetKey={presetKey}
-          catalog={{ items: lists.items, zones: lists.zones, periods: lists.periods }}
-          initial={[newDraft(0, server, parsePreset(params, lists.stages, lists.items, server))]}
-        />
+        <Suspense fallback={loading}>
+          {/* A new `stage`/`items` link (e.g. from the stage details) starts a new set of queries. */}
+          <QueryBuilder
+            key={presetKey}
+            presetKey={presetKey}
+            catalog={{ items: lists.items, zones: lists.zones, periods: lists.periods }}
+            initial={[newDraft(0, server, parsePreset(params, lists.stages, lists.items, server))]}
+          />
+        </Suspense>
       ) : (
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status">
-          <CircularProgress size={24} aria-hidden />
-          <Typography>{t('advanced.loading')}</Typography>
-        </Stack>
+        loading
       )}
     </Stack>
-  )
-}
-
-interface Outcome {
-  queries: QueryDraft[]
-  results: AdvancedResult[]
-}
-
-/**
- * The queries and results of this tab, kept in memory while the visitor browses other pages and
- * comes back through the same link (gone at reload, like the public client's session cache).
- */
-let session: { presetKey: string; drafts: QueryDraft[]; active: number; outcome: Outcome | null } | null = null
-
-function QueryBuilder({ presetKey, catalog, initial }: { presetKey: string; catalog: Catalog; initial: QueryDraft[] }) {
-  const { t } = useTranslation()
-  const { username } = useAuth()
-  const [restored] = useState(() => (session?.presetKey === presetKey ? session : null))
-  const [drafts, setDrafts] = useState(restored?.drafts ?? initial)
-  const [active, setActive] = useState(restored?.active ?? 0)
-  const [running, setRunning] = useState(false)
-  const [error, setError] = useState<{ kind: QueryErrorKind; message: string } | null>(null)
-  const [outcome, setOutcome] = useState<Outcome | null>(restored?.outcome ?? null)
-  const [fromSession, setFromSession] = useState(!!restored?.outcome)
-  const nextKey = useRef(Math.max(0, ...drafts.map((d) => d.key)) + 1)
-  useEffect(() => {
-    session = { presetKey, drafts, active, outcome }
-  }, [presetKey, drafts, active, outcome])
-  const abort = useRef<AbortController | null>(null)
-  const resultsRef = useRef<HTMLDivElement>(null)
-  const itemsById = useMemo(() => new Map(catalog.items.map((i) => [i.itemId, i])), [catalog.items])
-
-  // Logging out turns personal queries back to global (spec 001 §4 "Data source").
-  useEffect(() => {
-    if (!username) setDrafts((ds) => (ds.some((d) => d.isPersonal) ? ds.map((d) => ({ ...d, isPersonal: false })) : ds))
-  }, [username])
-  useEffect(() => () => abort.current?.abort(), [])
-
-  const update = useCallback((key: number, patch: Partial<QueryDraft>) => {
-    setDrafts((ds) => ds.map((d) => (d.key === key ? applyDraftPatch(d, patch, Date.now()) : d)))
-  }, [])
-  const editors = useMemo(() => new Map(drafts.map((d) => [d.key, (patch: Partial<QueryDraft>) => update(d.key, patch)])), [drafts, update])
-
-  const now = Date.now()
-  const problems: (DraftProblem | null)[] = drafts.map((d) => draftProblem(d, now, !!username))
-  const ready = problems.every((p) => p === null)
-  const current = drafts[Math.min(active, drafts.length - 1)] as QueryDraft
-  const currentIndex = drafts.indexOf(current)
-
-  const add = () => {
-    if (drafts.length >= MAX_QUERIES) return
-    setDrafts((ds) => [...ds, copyDraft(current, nextKey.current++)])
-    setActive(drafts.length)
-  }
-  const remove = () => {
-    if (drafts.length <= 1) return
-    setDrafts((ds) => ds.filter((d) => d.key !== current.key))
-    setActive(Math.max(0, currentIndex - 1))
-  }
-
-  const execute = async () => {
-    if (!ready || running) return
-    const queries = drafts.map((d) => ({ ...d, itemIds: [...d.itemIds] }))
-    const controller = new AbortController()
-    abort.current = controller
-    setRunning(true)
-    setError(null)
-    // Executed queries go to the usage probe (spec 001 §4 "Advanced query").
-    probe.executedAdvancedQuery(toProbeQueries(queries))
-    try {
-      const { text } = await apiRequest('/result/advanced', {
-        method: 'POST',
-        body: JSON.stringify(buildRequest(queries)),
-        contentType: 'application/json',
-        signal: controller.signal,
-      })
-      const parsed = AdvancedResultsResponseSchema.safeParse(JSON.parse(text))
-      if (!parsed.success || parsed.data.advanced_results.length !== queries.length) throw new Error(t('advanced.errors.badAnswer'))
-      const results = parsed.data.advanced_results
-      setOutcome({ queries, results })
-      setFromSession(false)
-      requestAnimationFrame(() => resultsRef.current?.focus())
-    } catch (err) {
-      if (controller.signal.aborted) return
-      const message = err instanceof Error ? err.message : String(err)
-      setError({ kind: err instanceof ApiError ? classifyError(err.status, message) : 'other', message })
-    } finally {
-      if (abort.current === controller) abort.current = null
-      setRunning(false)
-    }
-  }
-  const cancel = () => {
-    abort.current?.abort()
-    abort.current = null
-    setRunning(false)
-  }
-
-  return (
-    <>
-      <Card component="section" aria-label={t('advanced.queriesLabel')}>
-        <Box sx={{ display: 'flex', alignItems: 'center', borderBottom: 1, borderColor: 'divider' }}>
-          <Tabs
-            value={currentIndex}
-            onChange={(_e, v: number) => setActive(v)}
-            variant="scrollable"
-            allowScrollButtonsMobile
-            aria-label={t('advanced.queriesLabel')}
-            sx={{ flex: 1, minWidth: 0 }}
-          >
-            {drafts.map((d, i) => (
-              <Tab
-                key={d.key}
-                data-testid="advanced-query-tab"
-                icon={problems[i] && problems[i].code !== 'noStage' ? <ErrorOutline color="error" fontSize="small" /> : undefined}
-                iconPosition="end"
-                label={i === 0 ? t('advanced.tabs.main') : t('advanced.tabs.comparison', { n: i })}
-              />
-            ))}
-          </Tabs>
-          <Button
-            startIcon={<Add />}
-            onClick={add}
-            disabled={drafts.length >= MAX_QUERIES}
-            sx={{ flexShrink: 0, mx: 1 }}
-            data-testid="advanced-add"
-            title={drafts.length >= MAX_QUERIES ? t('advanced.maxQueries', { max: MAX_QUERIES }) : t('advanced.addHint')}
-          >
-            {t('advanced.add')}
-          </Button>
-        </Box>
-        <CardContent>
-          <QueryEditor
-            key={current.key}
-            draft={current}
-            problem={problems[currentIndex] ?? null}
-            catalog={catalog}
-            onChange={editors.get(current.key) ?? (() => undefined)}
-          />
-          {problems[currentIndex] && problems[currentIndex].code !== 'noStage' && problems[currentIndex].code !== 'invalidRange' && (
-            <Alert severity="warning" sx={{ mt: 2 }}>
-              {problemText(t, problems[currentIndex])}
-            </Alert>
-          )}
-        </CardContent>
-        <CardActions sx={{ flexWrap: 'wrap', gap: 1, px: 2, pb: 2 }}>
-          <Button variant="contained" startIcon={<PlayArrow />} disabled={!ready || running} onClick={() => void execute()} data-testid="advanced-execute">
-            {t('advanced.execute', { count: drafts.length })}
-          </Button>
-          {running && (
-            <Button onClick={cancel} data-testid="advanced-cancel">
-              {t('advanced.cancel')}
-            </Button>
-          )}
-          <Button color="error" startIcon={<DeleteOutline />} onClick={remove} disabled={drafts.length <= 1} data-testid="advanced-remove">
-            {t('advanced.remove')}
-          </Button>
-          <Typography variant="body2" color="text.secondary" sx={{ flexBasis: '100%' }}>
-            {ready
-              ? t('advanced.readyHint', { count: drafts.length, max: MAX_QUERIES })
-              : t('advanced.notReady', {
-                  queries: problems
-                    .map((p, i) => (p ? (i === 0 ? t('advanced.tabs.main') : t('advanced.tabs.comparison', { n: i })) : null))
-                    .filter(Boolean)
-                    .join(', '),
-                })}
-          </Typography>
-        </CardActions>
-        {running && (
-          <Box role="status" sx={{ px: 2, pb: 2 }}>
-            <LinearProgress aria-label={t('advanced.running', { count: drafts.length })} />
-            <Typography variant="body2" sx={{ mt: 1 }}>
-              {t('advanced.running', { count: drafts.length })}
-            </Typography>
-          </Box>
-        )}
-      </Card>
-
-      {error && (
-        <Alert severity="error" role="alert" onClose={() => setError(null)} data-testid="advanced-error">
-          <AlertTitle>{t('advanced.errors.title')}</AlertTitle>
-          {t(ERROR_KEYS[error.kind], { message: error.message })}
-        </Alert>
-      )}
-
-      {outcome && (
-        <Stack spacing={2} ref={resultsRef} tabIndex={-1} component="section" aria-labelledby="advanced-results-title" sx={{ outline: 'none' }}>
-          <Typography variant="h5" component="h2" id="advanced-results-title">
-            {t('advanced.results.title')}
-          </Typography>
-          {fromSession && (
-            <Typography variant="body2" color="text.secondary" data-testid="advanced-restored">
-              {t('advanced.results.restored')}
-            </Typography>
-          )}
-          {outcome.results.map((result, i) => {
-            const query = outcome.queries[i]
-            return query ? <QueryResult key={query.key} index={i} query={query} result={result} items={itemsById} /> : null
-          })}
-        </Stack>
-      )}
-    </>
   )
 }
