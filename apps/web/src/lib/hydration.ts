@@ -1,8 +1,8 @@
 import { useDeferredValue } from 'react'
 
 /*
- * The first load of `/` arrives pre-rendered (vite.config.ts `prerenderHome`, src/prerender.tsx): the
- * home page in one language and one colour mode, with its styles, so the browser paints it before any
+ * The first load of `/` and `/search` arrives pre-rendered (vite.config.ts `prerenderHome`, src/prerender.tsx):
+ * the page in one language and one colour mode, with its styles, so the browser paints it before any
  * JavaScript runs. The app then hydrates those nodes instead of drawing them again, when what the
  * visitor would see is what was rendered (main.tsx compares `prerenderKey`s); else it renders afresh over them.
  *
