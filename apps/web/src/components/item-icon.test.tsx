@@ -2,7 +2,7 @@ import type { Item } from '@dropwise/schemas'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { datasetKey } from '../lib/data'
 import { readIconIndex, ITEM_ICONS_KEY, type IconSheetAnswer } from '../lib/item-icons'
 import { settingsStore } from '../lib/state-hooks'
@@ -85,6 +85,22 @@ describe('ItemIcon', () => {
   it('keeps the drawn icons on a server that announces no sheet', () => {
     render(<ItemIcon item={item('30012')} />, { wrapper: withServer({}) })
     expect(screen.getByRole('img', { name: '30012' }).getAttribute('data-art')).toBe('sprite')
+  })
+
+  it('asks for the icon index only once an icon shows', async () => {
+    const asked: string[] = []
+    vi.stubGlobal('fetch', (url: string) => {
+      asked.push(url)
+      return Promise.resolve(new Response(JSON.stringify({ size: 64, cols: 10, rows: 4, items: { '30012': [3, 2] } }), { status: 200 }))
+    })
+    const wrapper = withServer({ itemIcons: icons, assets: { state: 'ready' } })
+    const { rerender } = render(<p>no items here</p>, { wrapper })
+    await new Promise((r) => setTimeout(r, 20))
+    expect(asked).toEqual([])
+    rerender(<ItemIcon item={item('30012')} />)
+    await vi.waitFor(() => expect(screen.getByRole('img', { name: '30012' }).getAttribute('data-art')).toBe('art'))
+    expect(asked).toEqual([icons.indexUrl])
+    vi.unstubAllGlobals()
   })
 
   it('draws the icons outside the app (no art source), without asking anything', () => {

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box'
 import type { Item } from '@dropwise/schemas'
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { localized } from '../lib/i18n'
 import { useItemArt, type IconSheet } from '../lib/item-icons'
@@ -53,23 +53,28 @@ interface ArtSource {
   sheet: IconSheet | null | 'loading'
   /** The sheet the drawn icons use: the visitor's, the operator's or the project's. */
   fallbackUrl: string
-  /** An icon is on screen: the icon index may be asked for. */
-  want: () => void
+  /** An icon is on screen (until the returned function runs): the icon index may be asked for. */
+  want: () => () => void
 }
-const DRAWN: ArtSource = { sheet: null, fallbackUrl: SPRITE.url, want: () => undefined }
+const DRAWN: ArtSource = { sheet: null, fallbackUrl: SPRITE.url, want: () => () => undefined }
 const ArtContext = createContext<ArtSource>(DRAWN)
 
 /**
  * What every item icon draws from, decided once for the app: a page of a hundred icons used to hold
- * two queries and three store subscriptions per icon. The icon index is asked for once an icon shows.
- * Outside it (tests of a single part) icons are drawn.
+ * two queries and three store subscriptions per icon. The icon index is asked for (and, while the
+ * server prepares it, polled) only while icons are on screen. Outside it (tests of a single part)
+ * icons are drawn.
  */
 export function ItemArtProvider({ children }: { children: ReactNode }) {
-  const [wanted, setWanted] = useState(false)
+  const [shown, setShown] = useState(0)
   const iconSprite = useSettings((s) => s.iconSprite)
-  const { sheet, operatorSprite } = useItemArt(wanted)
+  const { sheet, operatorSprite } = useItemArt(shown > 0)
   const fallbackUrl = iconSprite || operatorSprite || SPRITE.url
-  const value = useMemo<ArtSource>(() => ({ sheet, fallbackUrl, want: () => setWanted(true) }), [sheet, fallbackUrl])
+  const want = useCallback(() => {
+    setShown((n) => n + 1)
+    return () => setShown((n) => n - 1)
+  }, [])
+  const value = useMemo<ArtSource>(() => ({ sheet, fallbackUrl, want }), [sheet, fallbackUrl, want])
   return <ArtContext.Provider value={value}>{children}</ArtContext.Provider>
 }
 
