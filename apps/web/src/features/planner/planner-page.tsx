@@ -5,29 +5,33 @@ import Button from '@mui/material/Button'
 import Fab from '@mui/material/Fab'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react'
+import { lazy, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { snackbar } from '../../components/feedback/snackbar-store'
+import { MountWhen } from '../../components/lazy-mount'
 import { useDataset } from '../../lib/data'
 import { localized } from '../../lib/i18n'
 import { useStore } from '../../lib/persisted-store'
 import { useDataSource } from '../../lib/state-hooks'
 import { CALCULATE_LABELS } from './calculate-labels'
 import { calculateButtonState, canCalculate } from './calculate-state'
-import { ExcludeDialog } from './exclude-dialog'
-import { IoDialog } from './io-dialog'
 import { buildPlanRequest, wantsAnything } from './plan-request'
 import { PlannerItemsSection } from './planner-items-section'
 import { PlannerOptionsCard, type PlannerDialog } from './planner-options-card'
 import { isPlannerItem, reconcileServer, resetState, setCount, type PlannerState, type ResetChoice } from './planner-state'
 import { plannerStore } from './planner-store'
 import { ResultDialog, type Lookup } from './result-view'
-import { ResetDialog } from './reset-dialog'
 import { usePlannerCalculation } from './use-planner-calculation'
 import { usePlannerEngine } from './use-planner-engine'
 import { LivePlanCard } from './live-plan-card'
 
 export const RESET_TOAST_MS = 7000
+
+// The option dialogs load when first opened: their code (accordions, checkboxes, the import box) is not
+// on the first screen.
+const ExcludeDialog = lazy(() => import('./exclude-dialog').then((m) => ({ default: m.ExcludeDialog })))
+const IoDialog = lazy(() => import('./io-dialog').then((m) => ({ default: m.IoDialog })))
+const ResetDialog = lazy(() => import('./reset-dialog').then((m) => ({ default: m.ResetDialog })))
 
 export function Planner() {
   const { t, i18n } = useTranslation()
@@ -162,17 +166,30 @@ export function Planner() {
         craftDisabled={crafted}
         onCraft={craft}
       />
-      <ExcludeDialog
-        open={dialog === 'exclude'}
-        server={server}
-        zones={zones.data ?? []}
-        stages={stages.data ?? []}
-        excludes={state.excludes}
-        onClose={() => setDialog(null)}
-        onChange={(excludes) => update((s) => ({ ...s, excludes }))}
-      />
-      <IoDialog open={dialog === 'io'} state={state} offered={offered} nameToId={nameToId} onClose={() => setDialog(null)} onImport={(next) => plannerStore.set(next)} />
-      <ResetDialog open={dialog === 'reset'} onClose={() => setDialog(null)} onConfirm={reset} />
+      <MountWhen when={dialog === 'exclude'}>
+        <ExcludeDialog
+          open={dialog === 'exclude'}
+          server={server}
+          zones={zones.data ?? []}
+          stages={stages.data ?? []}
+          excludes={state.excludes}
+          onClose={() => setDialog(null)}
+          onChange={(excludes) => update((s) => ({ ...s, excludes }))}
+        />
+      </MountWhen>
+      <MountWhen when={dialog === 'io'}>
+        <IoDialog
+          open={dialog === 'io'}
+          state={state}
+          offered={offered}
+          nameToId={nameToId}
+          onClose={() => setDialog(null)}
+          onImport={(next) => plannerStore.set(next)}
+        />
+      </MountWhen>
+      <MountWhen when={dialog === 'reset'}>
+        <ResetDialog open={dialog === 'reset'} onClose={() => setDialog(null)} onConfirm={reset} />
+      </MountWhen>
     </Stack>
   )
 }
