@@ -1,8 +1,8 @@
 /**
  * The build's pre-render of `/` and the other pages in `PRERENDERED_PATHS` (run by vite.config.ts
  * `prerenderHome` in Node, never shipped to the browser): the real app at that address, rendered once
- * per language and colour mode as a first visitor sees it, with the emotion styles it used. The browser paints that HTML at once and the app hydrates it
- * (main.tsx). Everything here is the app's own code; only the router's history (memory), the storage
+ * per language and colour mode as a first visitor sees it, with the emotion styles it used. The
+ * browser paints that HTML at once and the app hydrates it (main.tsx). Everything here is the app's own code; only the router's history (memory), the storage
  * (memory) and the OS colour scheme (`setHydrationHints`) stand in for the browser.
  */
 import createCache from '@emotion/cache'

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../testing/test-app'
 import { inlineScriptHashes } from './security-headers'
 import { createDemoRepository } from '../modules/demo/demo.repository'
-import { homeVariant, markDemo, PRERENDERED_PAGES } from './web'
+import { homeVariant, markDemo, PRERENDERED_PATHS } from './web'
 
 const page = (key: string) =>
   `<!doctype html><html><head><meta name="dropwise-prerender" content="${key}"><script>window.__dropwiseStart=function(){}</script></head><body>${key}</body></html>`
@@ -118,8 +118,7 @@ describe('the web app: `/` is the pre-rendered variant that fits the visitor', (
     const listed = /PRERENDERED_PATHS = \[([^\]]*)\]/.exec(source)?.[1]
     expect(listed, 'PRERENDERED_PATHS in apps/web/src/prerender.tsx').toBeDefined()
     const web = [...listed!.matchAll(/'([^']*)'/g)].map((m) => m[1])
-    expect(PRERENDERED_PAGES.map(([path]) => path)).toEqual(web)
-    for (const [path, folder] of PRERENDERED_PAGES) expect(folder).toBe(path.slice(1))
+    expect(PRERENDERED_PATHS).toEqual(web)
   })
 
   it('falls back to index.html when the build has no pre-rendered pages, and other routes get index.html', async () => {

@@ -17,14 +17,11 @@ The API is already available at <a href="/api/docs">/api/docs</a>.</p></body></h
 const LANGUAGES = ['zh', 'en', 'ja', 'ko'] as const
 const VARIANT = /^(zh|en|ja|ko)\.(light|dark)$/
 /**
- * The pages the web build pre-renders (apps/web src/prerender.tsx `PRERENDERED_PATHS`) and their
- * folder under dist/prerender: each is sent in the variant that fits the visitor, index.html when the
- * build has none. web.test.ts checks this list against the web app's.
+ * The pages the web build pre-renders (apps/web src/prerender.tsx `PRERENDERED_PATHS`), each in
+ * dist/prerender/<path without its slash>/: sent in the variant that fits the visitor, index.html when
+ * the build has none. web.test.ts checks this list against the web app's.
  */
-export const PRERENDERED_PAGES: readonly (readonly [path: string, folder: string])[] = [
-  ['/', ''],
-  ['/search', 'search'],
-]
+export const PRERENDERED_PATHS: readonly string[] = ['/', '/search']
 /** The cookie the web app sets to the variant of `/` it showed (apps/web src/lib/hydration.ts). */
 const VARIANT_COOKIE = 'dropwise-home'
 
@@ -148,10 +145,10 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
     files.set(path, entry)
     return entry
   }
-  const sendPrerendered = async (page: string, req: FastifyRequest, reply: FastifyReply) => {
+  const sendPrerendered = async (path: string, req: FastifyRequest, reply: FastifyReply) => {
     // `/search?q=…` and the like: the page would show what the build could not know (`/?utm_source=…` is home as it is).
-    if (page && req.url.includes('?')) return app.sendSpa(req, reply)
-    const base = join(opts.dist, 'prerender', ...(page ? [page] : []), `${homeVariant(req)}.html`)
+    if (path !== '/' && req.url.includes('?')) return app.sendSpa(req, reply)
+    const base = join(opts.dist, 'prerender', path.slice(1), `${homeVariant(req)}.html`)
     const accepts = String(req.headers['accept-encoding'] ?? '')
     const encodings = [...(/\bbr\b/.test(accepts) ? [['br', '.br']] : []), ...(/\bgzip\b/.test(accepts) ? [['gzip', '.gz']] : []), [null, '']] as const
     for (const [encoding, ext] of encodings) {
@@ -170,5 +167,5 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
     }
     return app.sendSpa(req, reply)
   }
-  for (const [path, page] of PRERENDERED_PAGES) app.get(path, { schema: { hide: true } }, (req, reply) => sendPrerendered(page, req, reply))
+  for (const path of PRERENDERED_PATHS) app.get(path, { schema: { hide: true } }, (req, reply) => sendPrerendered(path, req, reply))
 })

@@ -69,15 +69,19 @@ afterEach(() => {
 describe('ItemIcon', () => {
   const icons = { sheetUrl: '/assets/icons/items.webp', indexUrl: '/assets/icons/index.json' }
 
-  it('shows the game art for an item in the index, and the drawn icon for one that is not', () => {
-    const wrapper = withServer({ itemIcons: icons, assets: { state: 'ready' } }, { kind: 'sheet', sheet })
+  /** Icons of these items on a server whose sheet is loaded. */
+  const withSheet = (ids: string[]) =>
     render(
       <>
-        <ItemIcon item={item('30012')} />
-        <ItemIcon item={item('99999')} />
+        {ids.map((id) => (
+          <ItemIcon key={id} item={item(id)} />
+        ))}
       </>,
-      { wrapper },
+      { wrapper: withServer({ itemIcons: icons, assets: { state: 'ready' } }, { kind: 'sheet', sheet }) },
     )
+
+  it('shows the game art for an item in the index, and the drawn icon for one that is not', () => {
+    withSheet(['30012', '99999'])
     expect(screen.getByRole('img', { name: '30012' }).getAttribute('data-art')).toBe('art')
     expect(screen.getByRole('img', { name: '99999' }).getAttribute('data-art')).toBe('sprite')
   })
@@ -109,14 +113,7 @@ describe('ItemIcon', () => {
   })
 
   it('puts the item’s cell inline: icons share their classes', () => {
-    const wrapper = withServer({ itemIcons: icons, assets: { state: 'ready' } }, { kind: 'sheet', sheet })
-    render(
-      <>
-        <ItemIcon item={item('30012')} />
-        <ItemIcon item={item('2001')} />
-      </>,
-      { wrapper },
-    )
+    withSheet(['30012', '2001'])
     const [a, b] = ['30012', '2001'].map((id) => screen.getByRole('img', { name: id }))
     expect(a!.className).toBe(b!.className)
     expect(a!.style.backgroundPosition).toBe('-144px -96px')

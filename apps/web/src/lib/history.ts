@@ -77,7 +77,6 @@ export const appHistory: History = {
     }),
 }
 
-/** Installs the blocker (one at a time: the page that asks last); returns its removal. */
 /** The build's pre-render: the address to render next (the memory history's only entry). Not in a browser. */
 export const prerenderAt = (path: string) => {
   if (typeof window !== 'undefined') throw new Error('prerenderAt is for the build only')
@@ -85,6 +84,7 @@ export const prerenderAt = (path: string) => {
   current = inner.location
 }
 
+/** Installs the blocker (one at a time: the page that asks last); returns its removal. */
 export const registerBlocker = (when: ShouldBlock, onChange: (blocker: Blocker) => void) => {
   shouldBlock = when
   onBlocked = onChange

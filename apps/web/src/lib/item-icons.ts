@@ -80,7 +80,7 @@ export const iconSheetQueryOptions = (known: ItemIconsLocation | null) =>
  * are shown (`wanted`), and never a server that does not announce resources. Computed once for the
  * whole app (components/item-icon.tsx `ItemArtProvider`), not per icon.
  */
-export const useItemArt = (wanted = true): { sheet: IconSheet | null | 'loading'; operatorSprite: string | undefined } => {
+export const useItemArt = (wanted: boolean): { sheet: IconSheet | null | 'loading'; operatorSprite: string | undefined } => {
   const config = useDataset('config')
   const assets = readConfigAssets(config.data)
   const enabled = assets.itemIcons !== null || assets.announced
