@@ -3,7 +3,7 @@ import { cleanup, renderHook } from '@testing-library/react'
 import { createElement, type ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buildZone } from '../testing/builders'
-import { fetchBootData, prefetchDataset, queryClient, useDataset } from './data'
+import { dataCache, fetchBootData, prefetchDataset, queryClient, useDataset } from './data'
 
 const ZONES = [buildZone('main_0'), buildZone('main_1')]
 
@@ -26,6 +26,7 @@ afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
   queryClient.clear()
+  dataCache.clear()
 })
 
 describe('datasets on their way', () => {
@@ -41,6 +42,39 @@ describe('datasets on their way', () => {
     await vi.waitFor(() => expect(page.result.current.data?.map((z) => z.zoneId)).toEqual(['main_0', 'main_1']))
     await boot
     expect(asked.filter((p) => p.endsWith('/zones'))).toHaveLength(1)
+  })
+
+  it('when the shared request breaks off (the server stopped mid-answer), the page asks again on its own', async () => {
+    const asked: string[] = []
+    let release = () => undefined as void
+    const gate = new Promise<void>((r) => (release = r))
+    vi.stubGlobal('fetch', async (url: string) => {
+      const path = new URL(url, 'http://x').pathname
+      asked.push(path)
+      if (!path.endsWith('/zones')) return new Response('{"code":"NOT_FOUND","message":"no"}', { status: 404 })
+      // The first answer never comes whole: the connection drops.
+      if (asked.filter((p) => p.endsWith('/zones')).length === 1) {
+        await gate
+        throw new TypeError('network error')
+      }
+      return new Response(JSON.stringify(ZONES), { status: 200, headers: { 'Content-Type': 'application/json' } })
+    })
+    const boot = fetchBootData()
+    await vi.waitFor(() => expect(asked.filter((p) => p.endsWith('/zones'))).toHaveLength(1))
+    const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client: queryClient }, children)
+    const page = renderHook(() => useDataset('zones'), { wrapper })
+    // The page's own query never fails (not answered through the query's retry, a second later).
+    let pageFailures = 0
+    const stop = queryClient.getQueryCache().subscribe((e) => {
+      if (e.type === 'updated' && e.action.type === 'failed' && e.query.queryKey.at(-1) !== 'stored') pageFailures++
+    })
+    release()
+    await vi.waitFor(() => expect(page.result.current.data?.map((z) => z.zoneId)).toEqual(['main_0', 'main_1']))
+    stop()
+    expect(pageFailures).toBe(0)
+    expect(page.result.current.error).toBeNull()
+    expect(asked.filter((p) => p.endsWith('/zones'))).toHaveLength(2)
+    await boot
   })
 
   it('once an answer is in, the next request for it goes to the network', async () => {
