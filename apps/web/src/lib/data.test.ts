@@ -7,8 +7,11 @@ import { dataCache, fetchBootData, prefetchDataset, queryClient, useDataset } fr
 
 const ZONES = [buildZone('main_0'), buildZone('main_1')]
 
-/** Answers /zones (after `release()`); every other dataset fails. Records each request's path. */
-const serve = () => {
+/**
+ * Answers /zones (after `release()`); every other dataset fails. Records each request's path.
+ * `dropFirst`: the first /zones request loses its connection at `release()` instead; later ones are answered at once.
+ */
+const serve = ({ dropFirst = false } = {}) => {
   const asked: string[] = []
   let release = () => undefined as void
   const gate = new Promise<void>((r) => (release = r))
@@ -16,7 +19,9 @@ const serve = () => {
     const path = new URL(url, 'http://x').pathname
     asked.push(path)
     if (!path.endsWith('/zones')) return new Response('{"code":"NOT_FOUND","message":"no"}', { status: 404 })
-    await gate
+    const first = asked.filter((p) => p.endsWith('/zones')).length === 1
+    if (!dropFirst || first) await gate
+    if (dropFirst && first) throw new TypeError('network error')
     return new Response(JSON.stringify(ZONES), { status: 200, headers: { 'Content-Type': 'application/json' } })
   })
   return { asked, release }
@@ -45,20 +50,8 @@ describe('datasets on their way', () => {
   })
 
   it('when the shared request breaks off (the server stopped mid-answer), the page asks again on its own', async () => {
-    const asked: string[] = []
-    let release = () => undefined as void
-    const gate = new Promise<void>((r) => (release = r))
-    vi.stubGlobal('fetch', async (url: string) => {
-      const path = new URL(url, 'http://x').pathname
-      asked.push(path)
-      if (!path.endsWith('/zones')) return new Response('{"code":"NOT_FOUND","message":"no"}', { status: 404 })
-      // The first answer never comes whole: the connection drops.
-      if (asked.filter((p) => p.endsWith('/zones')).length === 1) {
-        await gate
-        throw new TypeError('network error')
-      }
-      return new Response(JSON.stringify(ZONES), { status: 200, headers: { 'Content-Type': 'application/json' } })
-    })
+    // The first answer never comes whole: the connection drops.
+    const { asked, release } = serve({ dropFirst: true })
     const boot = fetchBootData()
     await vi.waitFor(() => expect(asked.filter((p) => p.endsWith('/zones'))).toHaveLength(1))
     const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client: queryClient }, children)
