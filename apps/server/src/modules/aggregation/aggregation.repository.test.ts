@@ -63,4 +63,26 @@ describe.each(dbTargets())('aggregation repository on $name', (target) => {
     expect(await first).toBe('first')
     expect(await repository.lockedPass(async () => 'third')).toBe('third')
   })
+
+  it.runIf(target.name === 'postgres')('does not wait on a worker of another schema in the same database', async () => {
+    const other = await openMigrated(target)
+    let release = () => {}
+    try {
+      const held = new Promise<void>((resolve) => (release = resolve))
+      let entered = () => {}
+      const inside = new Promise<void>((resolve) => (entered = resolve))
+      const first = createAggregationRepository(other.db).lockedPass(async () => {
+        entered()
+        await held
+        return 'other schema'
+      })
+      await inside
+      expect(await createAggregationRepository(db).lockedPass(async () => 'this schema')).toBe('this schema')
+      release()
+      expect(await first).toBe('other schema')
+    } finally {
+      release()
+      await other.close()
+    }
+  })
 })

@@ -216,16 +216,17 @@ const passQueries = (trx: Transaction<Database>) => ({
 /** What a verification pass may do inside its transaction. */
 export type AggregationPass = ReturnType<typeof passQueries>
 
+/** First half of the worker lock's key; the second is the schema's hash, so installs sharing one database do not wait on each other. */
 const WORKER_LOCK = 0x41_47_47_52
 
 export const createAggregationRepository = (db: Db) => ({
   /**
-   * Runs `pass` in one transaction holding the worker lock (one worker at a time per database, whichever
+   * Runs `pass` in one transaction holding the worker lock (one worker at a time per schema, whichever
    * process gets there first, §10.4); resolves to null without running it when another process holds it.
    */
   lockedPass: <T>(pass: (queries: AggregationPass) => Promise<T>): Promise<T | null> =>
     db.kysely.transaction().execute(async (trx) => {
-      const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${WORKER_LOCK}) as ok`.execute(trx)
+      const lock = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${WORKER_LOCK}::int4, hashtext(current_schema())) as ok`.execute(trx)
       if (!lock.rows[0]?.ok) return null
       return pass(passQueries(trx))
     }),

@@ -22,7 +22,7 @@ export interface AggregationWorkerDeps {
 /**
  * Verifies stored reports (api-v2.md §7.4: account, duplicate screenshot, drop table) and folds the
  * valid ones into the per-day aggregates, in one transaction per batch, then bumps the data version
- * so caches rebuild. Runs in one process per database at a time (the repository's `lockedPass` holds a transaction-level advisory lock).
+ * so caches rebuild. Runs in one process per schema at a time (the repository's `lockedPass` holds a transaction-level advisory lock).
  */
 export const createAggregationWorker = (deps: AggregationWorkerDeps) => {
   const { repository, catalog, version, clock, log } = deps
