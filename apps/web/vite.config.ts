@@ -43,8 +43,8 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-        // The pre-rendered `/` variants are for the first visit; offline, the app renders itself.
-        globIgnores: ['prerender/**'],
+        // The pre-rendered `/` variants and the server's renderer (ssr/) are for the first visit; offline, the app renders itself.
+        globIgnores: ['prerender/**', 'ssr/**'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/PenguinStats\//],
         runtimeCaching: [

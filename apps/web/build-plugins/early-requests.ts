@@ -5,7 +5,9 @@
  * cache), the item, stage and zone lists. `apiRequest` (src/lib/api.ts) takes each answer once, by
  * path (`window.__dropwiseEarly`); one nobody takes is dropped. The paths are the ones the app asks
  * for (src/features/results/use-matrix-slice.ts, src/lib/datasets.ts, src/lib/use-sample-basis.ts):
- * early-requests.test.ts checks them against those functions.
+ * early-requests.test.ts checks them against those functions. A page the server rendered (the
+ * `dropwise-prerender` meta) carries its slice and basis (src/lib/page-seeds.ts) for the default data
+ * source: then only the lists are requested (the page holds parts of them and asks for them whole).
  */
 export interface EarlyRequestsOptions {
   /** The API's base (src/config/env.ts `apiBase`). */
@@ -26,6 +28,7 @@ var r=function(k){try{return JSON.parse(localStorage.getItem(k)||'null')}catch(e
 var sv=${JSON.stringify(o.servers)},ct=${JSON.stringify(o.categories)},S=sv.indexOf(o.server)>=0?o.server:sv[0],C=ct.indexOf(o.category)>=0?o.category:ct[0];
 var ks=x.v===${o.dataCacheVersion}&&x.keys instanceof Array?x.keys:[],has=function(k){return ks.indexOf(k)>=0};
 var id=encodeURIComponent(decodeURIComponent(m[1]||m[3])),q=window.__dropwiseEarly={},get=function(p){q[p]=fetch(${JSON.stringify(o.apiBase)}+p,{credentials:'include'})};
-if(o.source!=='personal'&&!has(S+'/globalMatrix:'+C))get('/result/matrix?server='+S+'&category='+C+'&show_closed_zones=true&'+(m[1]?'itemFilter':'stageFilter')+'='+id);
-get('/basis?server='+S+(m[1]?'':'&stageId='+id));
+var sr=typeof document!=='undefined'&&!!document.querySelector('meta[name=dropwise-prerender]')&&S===sv[0]&&C===ct[0]&&o.source!=='personal';
+if(!sr){if(o.source!=='personal'&&!has(S+'/globalMatrix:'+C))get('/result/matrix?server='+S+'&category='+C+'&show_closed_zones=true&'+(m[1]?'itemFilter':'stageFilter')+'='+id);
+get('/basis?server='+S+(m[1]?'':'&stageId='+id))}
 if(!has('_shared/items'))get('/items');if(!has(S+'/stages'))get('/stages?server='+S);if(!has('_shared/zones'))get('/zones')})()}catch(e){}`

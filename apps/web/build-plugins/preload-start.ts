@@ -6,6 +6,8 @@ export const DEFAULT_API_BASE = '/PenguinStats/api/v2'
 /** @dropwise/schemas' SERVERS and CATEGORIES, defaults first (early-requests.test.ts compares them). */
 export const SERVERS = ['CN', 'US', 'JP', 'KR'] as const
 export const CATEGORIES = ['all', 'automated', 'manual'] as const
+/** src/features/planner/planner-state.ts PLANNER_STORAGE_KEY (early-requests.test.ts compares them). */
+export const PLANNER_STORAGE_KEY = 'penguin-stats-planner'
 let apiBase = DEFAULT_API_BASE
 
 /**
@@ -72,9 +74,12 @@ export const preloadStart = (): Plugin => ({
         const pages = chunks.find((c) => c.name === `locale-pages-${file}`)
         if (pages) pageLocales[lang] = `/${pages.fileName}`
       }
-      // Also: a pre-rendered `/` (prerenderHome) in another language or colour mode than this visitor's, or
-      // on a wide screen, or under another theme, is hidden before it paints (html.pre-off, index.html);
-      // main.tsx then renders afresh. The same choices as lib/i18n.ts, theme-style.ts `resolveMode` and main.tsx.
+      // Also: a pre-rendered `/` (prerenderHome) or server-rendered page in another language or colour mode
+      // than this visitor's, or on a wide screen, or under another theme, or (a page with data: item, stage,
+      // statistics) for another data source than the default one (the first server and category, not
+      // personal), or the planner for a visitor with a stored plan, is hidden before it paints (html.pre-off,
+      // index.html); main.tsx then renders afresh. The same choices as lib/i18n.ts, theme-style.ts
+      // `resolveMode`, lib/state.ts `parseDataSource` and main.tsx (which also reads `pre-off`).
       const script = `(function(){var d=document,m=${JSON.stringify(locales)},s={},l,h=${JSON.stringify(homeFiles.map((f) => `/${f}`))};
 try{s=JSON.parse(localStorage.getItem('penguin-stats-settings')||'{}')||{}}catch(e){}
 l=String(s.language||'').split('-')[0];
@@ -82,7 +87,10 @@ if(!m[l]){l='zh';var n=navigator.languages||[navigator.language];for(var i=0;i<n
 var add=function(u){var k=d.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=u;d.head.appendChild(k)};
 var pre=d.querySelector('meta[name=dropwise-prerender]'),q=function(x){return !!(window.matchMedia&&matchMedia(x).matches)},k=s.dark;
 var o=k===true||k==='dark'?'dark':k===false||k==='light'?'light':q('(prefers-color-scheme: dark)')?'dark':'light';
-var fits=pre&&!(pre.content!==l+'.'+o||(s.themeStyle&&s.themeStyle!=='default')||q('(min-width: 900px)'));
+var ds={};try{ds=JSON.parse(localStorage.getItem('penguin-stats-data-source')||'{}')||{}}catch(e){}
+var nd=function(v,a){return a.indexOf(v)>0},dsOff=/^\\/(result\\/|statistics)/.test(location.pathname)&&(nd(ds.server,${JSON.stringify(SERVERS)})||nd(ds.category,${JSON.stringify(CATEGORIES)})||ds.source==='personal');
+var plan=location.pathname==='/planner'&&localStorage.getItem(${JSON.stringify(PLANNER_STORAGE_KEY)})!==null;
+var fits=pre&&!(pre.content!==l+'.'+o||(s.themeStyle&&s.themeStyle!=='default')||q('(min-width: 900px)')||dsOff||plan);
 if(pre&&!fits)d.documentElement.classList.add('pre-off');
 var pm=${JSON.stringify(pageLocales)},go=function(){add(m[l]);if(location.pathname==='/')h.forEach(add);else if(pm[l])add(pm[l]);if(window.__dropwiseStart)window.__dropwiseStart()},done=0,once=function(){if(!done++)go()};
 if(/^\\/result\\/(item|stage)\\/./.test(location.pathname))${JSON.stringify(statsFiles.map((f) => `/${f}`))}.forEach(add);

@@ -6,16 +6,15 @@ import { build, type Plugin } from 'vite'
 import { define } from './app-define'
 import { writeCompressed } from './precompress'
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-const HTML_LANG: Record<string, string> = { zh: 'zh-CN', en: 'en', ja: 'ja', ko: 'ko' }
-
 /**
- * Pre-renders `/` and the other pages of src/prerender.tsx `PRERENDERED_PATHS` after the build:
- * src/prerender.tsx is built for Node next to the app (its dependencies stay in node_modules), then
- * renders each page once per language and colour mode into `dist/prerender/<page>/<language>.<mode>.html`
- * (`/` directly in dist/prerender; index.html with the page inside `#root`, its styles in `<head>`, its
- * language and title). The server sends the variant that fits the visitor (apps/server plugins/web.ts);
- * main.tsx hydrates it. Other addresses get index.html as before.
+ * After the build: src/ssr.tsx is built for Node into `dist/ssr/render.mjs` (every dependency inside, so
+ * the server can import it at run time from wherever the build is), and `dist/ssr/shell.html` is written:
+ * index.html with markers where a rendered page goes (`pageDocument` fills them). Then `/` and the other
+ * pages of src/ssr.tsx `PRERENDERED_PATHS` are rendered once per language and colour mode into
+ * `dist/prerender/<page>/<language>.<mode>.html` (`/` directly in dist/prerender; the page inside `#root`,
+ * its styles in `<head>`, its language and title). The server sends the variant that fits the visitor
+ * for those (apps/server plugins/web.ts) and renders item and stage pages into the same shell
+ * (plugins/web-pages.ts); main.tsx hydrates them. Other addresses get index.html as before.
  */
 export const prerenderHome = (): Plugin => {
   let outDir = 'dist'
@@ -31,19 +30,34 @@ export const prerenderHome = (): Plugin => {
     },
     async closeBundle() {
       if (ssr) return
-      const ssrOut = join(root, 'node_modules/.cache/dropwise-prerender')
+      const ssrOut = join(outDir, 'ssr')
       await build({
         configFile: false,
         root,
         mode: 'production',
         logLevel: 'warn',
-        define,
+        // Production React, emotion and MUI whatever NODE_ENV the server runs with: a development build
+        // renders 2-3x slower and names classes differently from the browser's (`css-…-MuiTypography-root`),
+        // so the browser would insert every rule again while hydrating.
+        define: { ...define, 'process.env.NODE_ENV': JSON.stringify('production') },
         plugins: [react()],
-        build: { ssr: 'src/prerender.tsx', outDir: ssrOut, emptyOutDir: true, rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } } },
+        ssr: { noExternal: true },
+        build: {
+          ssr: 'src/ssr.tsx',
+          outDir: ssrOut,
+          emptyOutDir: true,
+          copyPublicDir: false,
+          // One file: the server imports it as `render.mjs?v=<mtime>` (again after a rebuild), and a chunk
+          // importing `./render.mjs` back would get a second copy of the app (two router contexts: a page
+          // whose link sits in a lazy chunk fails to render).
+          rolldownOptions: { output: { entryFileNames: 'render.mjs', codeSplitting: false } },
+        },
       })
-      type Render = (path: string, locale: string, mode: 'light' | 'dark') => Promise<{ key: string; html: string; styles: string; title: string }>
-      const { renderPage, PRERENDERED_PATHS } = (await import(`${pathToFileURL(join(ssrOut, 'prerender.mjs')).href}?build=${Date.now()}`)) as {
-        renderPage: Render
+      type Render = (path: string, locale: string, mode: 'light' | 'dark') => Promise<{ key: string; html: string; styles: string; title: string; data: string }>
+      type Fill = (shell: string, page: Awaited<ReturnType<Render>>) => string
+      const { renderPrerendered, pageDocument, PRERENDERED_PATHS } = (await import(`${pathToFileURL(join(ssrOut, 'render.mjs')).href}?build=${Date.now()}`)) as {
+        renderPrerendered: Render
+        pageDocument: Fill
         PRERENDERED_PATHS: readonly string[]
       }
       const template = readFileSync(join(outDir, 'index.html'), 'utf8')
@@ -60,29 +74,30 @@ export const prerenderHome = (): Plugin => {
             : `var k=d.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href='${url}';d.head.appendChild(k);`,
         )
         .join('')
+      // Replacer functions: text is inserted as it is (a string replacement would read `$&` in it).
+      const shell = template
+        .replace(/<html lang="[^"]*">/, () => '<html lang="__DW_LANG__">')
+        .replace(
+          '<meta charset="utf-8" />',
+          () =>
+            `<meta charset="utf-8" />\n    <meta name="dropwise-prerender" content="__DW_KEY__" />\n    <script>window.__dropwiseStart=function(){var d=document;${startScripts}}</script>`,
+        )
+        .replace(/<title>[^<]*<\/title>/, () => '<title>__DW_TITLE__</title>')
+        .replace('</head>', () => '__DW_STYLES__\n  </head>')
+        .replace(boot[0], () => `${boot[1]!.replace('<div id="boot" ', '<div id="boot" hidden ')}<div id="root" data-prerender="__DW_KEY__">__DW_ROOT__</div>__DW_DATA__`)
+        // The app's own scripts: requested by the inline script in <head> (preloadStart), after the
+        // first frame when the pre-rendered page fits, so its markup and styles are painted first.
+        .replace(appScripts, '')
+      writeFileSync(join(ssrOut, 'shell.html'), shell)
       for (const path of PRERENDERED_PATHS) {
         // `/` → dist/prerender/<key>.html, `/search` → dist/prerender/search/<key>.html (apps/server plugins/web.ts).
         const folder = join(outDir, 'prerender', path.slice(1))
         mkdirSync(folder, { recursive: true })
         for (const locale of ['zh', 'en', 'ja', 'ko'])
           for (const mode of ['light', 'dark'] as const) {
-            const page = await renderPage(path, locale, mode)
-            // Replacer functions: the page's text is inserted as it is (a string replacement would read `$&` in it).
-            const html = template
-              .replace(/<html lang="[^"]*">/, () => `<html lang="${HTML_LANG[locale]}">`)
-              .replace(
-                '<meta charset="utf-8" />',
-                () =>
-                  `<meta charset="utf-8" />\n    <meta name="dropwise-prerender" content="${page.key}" />\n    <script>window.__dropwiseStart=function(){var d=document;${startScripts}}</script>`,
-              )
-              .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
-              .replace('</head>', () => `${page.styles}\n  </head>`)
-              .replace(boot[0], () => `${boot[1]!.replace('<div id="boot" ', '<div id="boot" hidden ')}<div id="root" data-prerender="${page.key}">${page.html}</div>`)
-              // The app's own scripts: requested by the inline script in <head> (preloadStart), after the
-              // first frame when the pre-rendered page fits, so its markup and styles are painted first.
-              .replace(appScripts, '')
+            const page = await renderPrerendered(path, locale, mode)
             const file = join(folder, `${page.key}.html`)
-            writeFileSync(file, html)
+            writeFileSync(file, pageDocument(shell, page))
             writeCompressed(file)
           }
       }

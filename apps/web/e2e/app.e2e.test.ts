@@ -4,7 +4,7 @@
  * in zh/en/ja/ko without console errors or failed requests, server switch, login/logout, reset-all.
  * One server and one browser for the whole file; languages run in parallel browser contexts.
  */
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { samplePaths } from '../src/config/paths'
 import { CHROMIUM_PATH, hasChromium, leaving, settle, setUpServerAndBrowser, watch } from './harness'
@@ -76,77 +76,6 @@ describe.skipIf(!chromium)('web app in Chromium', () => {
     )
     expect(failures).toEqual([])
   }, 240_000)
-
-  it('paints the pre-rendered home page and hydrates it in place; another language or colour scheme renders afresh', async () => {
-    const phone = { viewport: { width: 412, height: 823 }, isMobile: true, serviceWorkers: 'block' as const }
-    // Counts headings the app removes: hydration keeps the server's nodes, a fresh render replaces them.
-    const track = `window.__removedHeadings = 0; new MutationObserver((list) => { for (const m of list) for (const n of m.removedNodes)
-      if (n.nodeType === 1 && (n.matches('h1') || n.querySelector('h1'))) window.__removedHeadings++ }).observe(document, { childList: true, subtree: true })`
-    const open = async (ctx: BrowserContext) => {
-      const page = await ctx.newPage()
-      await page.addInitScript(track)
-      const problems = watch(page)
-      const res = await page.goto(e2e.server.url, { waitUntil: 'networkidle' })
-      // The app requests its scripts after the first frame: on a busy machine the network may be idle before.
-      await page.waitForFunction(() => document.documentElement.dataset.firstRender && !document.getElementById('boot'), undefined, { timeout: 30_000 })
-      await settle(page)
-      const state = await page.evaluate(`({ render: document.documentElement.dataset.firstRender, removed: window.__removedHeadings,
-        off: document.documentElement.classList.contains('pre-off'), boot: !!document.getElementById('boot'), h1: document.querySelector('h1')?.textContent,
-        cookie: document.cookie })`)
-      return { page, problems, html: (await res?.text()) ?? '', state: state as Record<string, unknown> }
-    }
-
-    const en = await e2e.newContext({ ...phone, locale: 'en-US', colorScheme: 'light' })
-    const first = await open(en)
-    // The page arrives with its content: the heading is in the HTML, before any script ran.
-    expect(first.html).toContain('<meta name="dropwise-prerender" content="en.light"')
-    expect(first.html).toMatch(/<h1[^>]*>Welcome to Dropwise<\/h1>/)
-    expect(first.state).toMatchObject({ render: 'hydrate', removed: 0, off: false, boot: false, h1: 'Welcome to Dropwise' })
-    expect(first.state.cookie).toContain('dropwise-home=en.light')
-    expect(first.problems).toEqual([])
-
-    // A Japanese visitor whose system is dark gets the Japanese light page the first time (the server
-    // cannot know the scheme yet): it is hidden before it paints and the app renders afresh, in dark.
-    const ja = await e2e.newContext({ ...phone, locale: 'ja-JP', colorScheme: 'dark' })
-    const second = await open(ja)
-    expect(second.html).toContain('content="ja.light"')
-    expect(second.state).toMatchObject({ render: 'fresh', off: false, boot: false })
-    expect(second.state.removed).toBeGreaterThan(0)
-    expect(second.state.cookie).toContain('dropwise-home=ja.dark')
-    expect(second.problems).toEqual([])
-    // The app remembered the variant: the next visit gets the dark page and hydrates it.
-    const again = await open(ja)
-    expect(again.html).toContain('content="ja.dark"')
-    expect(again.state).toMatchObject({ render: 'hydrate', removed: 0 })
-    expect(again.problems).toEqual([])
-  }, 90_000)
-
-  it('paints /search pre-rendered and hydrates it with the box focused; a search in the address is rendered by the app', async () => {
-    const ctx = await e2e.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, serviceWorkers: 'block', locale: 'zh-CN', colorScheme: 'light' })
-    const page = await ctx.newPage()
-    const problems = watch(page)
-    const res = await page.goto(`${e2e.server.url}/search`, { waitUntil: 'networkidle' })
-    const html = (await res?.text()) ?? ''
-    expect(html).toContain('<meta name="dropwise-prerender" content="zh.light"')
-    expect(html).toMatch(/<h1[^>]*>全局搜索<\/h1>/)
-    await page.waitForFunction(() => document.documentElement.dataset.firstRender && !document.getElementById('boot'), undefined, { timeout: 30_000 })
-    await settle(page)
-    expect(await page.evaluate(() => document.documentElement.dataset.firstRender)).toBe('hydrate')
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('search-input')
-    // The hydrated page works: typing searches.
-    await page.keyboard.type('1-7')
-    await page.getByTestId('search-result').first().waitFor({ timeout: 30_000 })
-    expect(page.url()).toContain('/search?q=1-7')
-    expect(problems).toEqual([])
-
-    const withQuery = await ctx.newPage()
-    const queryProblems = watch(withQuery)
-    const answer = await withQuery.goto(`${e2e.server.url}/search?q=1-7`, { waitUntil: 'networkidle' })
-    expect((await answer?.text()) ?? '').not.toContain('<meta name="dropwise-prerender"')
-    await withQuery.getByTestId('search-result').first().waitFor({ timeout: 30_000 })
-    expect(queryProblems).toEqual([])
-    await ctx.close()
-  }, 90_000)
 
   it('switching server refetches the server data and keeps the settings', async () => {
     const ctx = await newContext()

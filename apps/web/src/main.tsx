@@ -9,9 +9,10 @@ import { themeFor } from './features/settings/use-app-theme'
 import { startDecoder } from './lib/dataset-decoder'
 import { HOLDING_PAGE } from './lib/first-content'
 import { prerenderKey, startHydration } from './lib/hydration'
+import { DEFAULT_SOURCE, readPageSeeds, seedQueries } from './lib/page-seeds'
 import { baseOf, detectLocale, initI18n, isLocale, isSeaborn } from './lib/i18n'
 import { readUserCookie, removeUserCookie, adoptUserId, installApiHooks } from './lib/session'
-import { settingsStore } from './lib/state'
+import { dataSourceStore, settingsStore } from './lib/state'
 
 installApiHooks()
 
@@ -46,10 +47,22 @@ const start = async () => {
   const key = prerenderKey(baseOf(locale), mode)
 
   const root = document.getElementById('root')
-  // Hydrate the pre-rendered `/` when it shows what this visitor would see: the same language and
-  // colour mode, the default theme, a narrow screen (the build renders the phone layout; the inline
-  // script in <head> hid it otherwise). Anything else renders afresh over it.
-  const hydrate = root?.dataset.prerender === key && style === 'default' && !isSeaborn(locale) && !matches('(min-width: 900px)')
+  // A server-rendered item, stage or statistics page carries the answers it was rendered from
+  // (app/page-seed.ts), for the default data source: a visitor reading another (server, category,
+  // personal) renders afresh.
+  const source = dataSourceStore.get()
+  const seeds = readPageSeeds(document)
+  const seeded = seeds !== null && source.source === DEFAULT_SOURCE.source && source.server === DEFAULT_SOURCE.server && source.category === DEFAULT_SOURCE.category
+  // Before any render: the page's hooks find their data (the lists marked old are fetched whole right after).
+  // The query cache's module is imported here, not at the top: `/` must not wait for it (its budget).
+  if (seeded) seedQueries((await import('./lib/data')).queryClient, seeds)
+  // Hydrate the pre-rendered `/` or server-rendered page when it shows what this visitor would see: the
+  // same language and colour mode, the default theme, a narrow screen (the phone layout was rendered;
+  // the inline script in <head> hid it otherwise), and for a page with data, the default data source.
+  // Anything else renders afresh over it.
+  // The inline script's own reasons (`pre-off`: a stored plan on the planner) count too.
+  const hidden = document.documentElement.classList.contains('pre-off')
+  const hydrate = root?.dataset.prerender === key && !hidden && (seeds === null || seeded) && style === 'default' && !isSeaborn(locale) && !matches('(min-width: 900px)')
   // Hydration waits for the page's code, so the whole pre-rendered page hydrates in one pass.
   if (hydrate) await pageLoaded
   // The theme in a task of its own, between the module evaluation and the first render.

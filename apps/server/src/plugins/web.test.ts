@@ -7,16 +7,12 @@ import { createTestContext, type TestContext } from '../testing/test-app'
 import { inlineScriptHashes } from './security-headers'
 import { createDemoRepository } from '../modules/demo/demo.repository'
 import { homeVariant, markDemo, PRERENDERED_PATHS } from './web'
+import { cspSources } from '../testing/csp'
 
 const page = (key: string) =>
   `<!doctype html><html><head><meta name="dropwise-prerender" content="${key}"><script>window.__dropwiseStart=function(){}</script></head><body>${key}</body></html>`
 const INDEX = '<!doctype html><script>start()</script><p>index</p>'
-const scriptSrc = (csp: unknown) =>
-  String(csp)
-    .split('; ')
-    .find((d) => d.startsWith('script-src '))
-    ?.split(' ')
-    .slice(1) ?? []
+const scriptSrc = (csp: unknown) => cspSources(csp, 'script-src')
 
 describe('the web app: `/` is the pre-rendered variant that fits the visitor', () => {
   const dist = mkdtempSync(join(tmpdir(), 'dropwise-web-'))
@@ -113,10 +109,10 @@ describe('the web app: `/` is the pre-rendered variant that fits the visitor', (
     expect((await ctx.app.inject({ method: 'GET', url: '/?utm_source=pwa', headers: { 'accept-language': 'en' } })).body).toBe(page('en.light'))
   })
 
-  it("lists the web build's pre-rendered pages (apps/web src/prerender.tsx)", () => {
-    const source = readFileSync(new URL('../../../web/src/prerender.tsx', import.meta.url), 'utf8')
+  it("lists the web build's pre-rendered pages (apps/web src/ssr.tsx)", () => {
+    const source = readFileSync(new URL('../../../web/src/ssr.tsx', import.meta.url), 'utf8')
     const listed = /PRERENDERED_PATHS = \[([^\]]*)\]/.exec(source)?.[1]
-    expect(listed, 'PRERENDERED_PATHS in apps/web/src/prerender.tsx').toBeDefined()
+    expect(listed, 'PRERENDERED_PATHS in apps/web/src/ssr.tsx').toBeDefined()
     const web = [...listed!.matchAll(/'([^']*)'/g)].map((m) => m[1])
     expect(PRERENDERED_PATHS).toEqual(web)
   })

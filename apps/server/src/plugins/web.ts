@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { cookieValue } from '../lib/cookies'
 import { inlineScriptHashes, setHeaders, webSecurityHeaders } from './security-headers'
+import { createPageCache, injectGet } from './web-pages'
 
 const BUILDING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="5">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>Dropwise</title></head>
@@ -17,11 +18,11 @@ The API is already available at <a href="/api/docs">/api/docs</a>.</p></body></h
 const LANGUAGES = ['zh', 'en', 'ja', 'ko'] as const
 const VARIANT = /^(zh|en|ja|ko)\.(light|dark)$/
 /**
- * The pages the web build pre-renders (apps/web src/prerender.tsx `PRERENDERED_PATHS`), each in
+ * The pages the web build pre-renders (apps/web src/ssr.tsx `PRERENDERED_PATHS`), each in
  * dist/prerender/<path without its slash>/: sent in the variant that fits the visitor, index.html when
  * the build has none. web.test.ts checks this list against the web app's.
  */
-export const PRERENDERED_PATHS: readonly string[] = ['/', '/search']
+export const PRERENDERED_PATHS: readonly string[] = ['/', '/search', '/advanced', '/planner']
 /** The cookie the web app sets to the variant of `/` it showed (apps/web src/lib/hydration.ts). */
 const VARIANT_COOKIE = 'dropwise-home'
 
@@ -54,8 +55,10 @@ export const homeVariant = (req: Pick<FastifyRequest, 'headers'>): string => {
 
 /** The text of an HTML file as the build wrote it (`ext`: `.br`, `.gz` or `''`). */
 const htmlText = (body: Buffer, ext: string) => (ext === '.br' ? brotliDecompressSync(body) : ext === '.gz' ? gunzipSync(body) : body).toString('utf8')
-const compressed = (text: string, ext: string) =>
-  ext === '.br' ? brotliCompressSync(text, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }) : ext === '.gz' ? gzipSync(text, { level: 9 }) : Buffer.from(text)
+const compressed = (text: string, ext: string, brotliQuality = 9) =>
+  ext === '.br' ? brotliCompressSync(text, { params: { [zlib.BROTLI_PARAM_QUALITY]: brotliQuality } }) : ext === '.gz' ? gzipSync(text, { level: 9 }) : Buffer.from(text)
+/** Brotli for a page rendered at request time (≈ 0.6 MB of HTML): quality 5 takes a few ms where 9 takes tens. */
+const DYNAMIC_BROTLI_QUALITY = 5
 
 /**
  * `<html data-demo>` while the data holds simulated demo reports: the app's stylesheet and first render
@@ -71,6 +74,8 @@ export interface WebPluginOptions {
   connectUrls?: readonly (string | null | undefined)[] | undefined
   /** Whether the data holds simulated demo reports; default: `demo` in `/config` (the catalog's cached answer). */
   demoPresent?: () => Promise<boolean>
+  /** Longest wait for an item or a stage page's render before the plain app goes instead (plugins/web-pages.ts); default 200 ms. */
+  renderBudgetMs?: number
 }
 
 /**
@@ -145,12 +150,22 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
     files.set(path, entry)
     return entry
   }
+  const encodingsOf = (req: FastifyRequest) => {
+    const accepts = String(req.headers['accept-encoding'] ?? '')
+    return [...(/\bbr\b/.test(accepts) ? [['br', '.br']] : []), ...(/\bgzip\b/.test(accepts) ? [['gzip', '.gz']] : []), [null, '']] as const
+  }
+  // What a page is sent with beside its security headers: it varies by the variant's inputs; Chromium
+  // then says which colour scheme the visitor's system uses on the next request.
+  const variantHeaders = (reply: FastifyReply) =>
+    reply
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', `Accept-Encoding, Accept-Language, Cookie, Sec-CH-Prefers-Color-Scheme`)
+      .header('Accept-CH', 'Sec-CH-Prefers-Color-Scheme')
   const sendPrerendered = async (path: string, req: FastifyRequest, reply: FastifyReply) => {
     // `/search?q=…` and the like: the page would show what the build could not know (`/?utm_source=…` is home as it is).
     if (path !== '/' && req.url.includes('?')) return app.sendSpa(req, reply)
     const base = join(opts.dist, 'prerender', path.slice(1), `${homeVariant(req)}.html`)
-    const accepts = String(req.headers['accept-encoding'] ?? '')
-    const encodings = [...(/\bbr\b/.test(accepts) ? [['br', '.br']] : []), ...(/\bgzip\b/.test(accepts) ? [['gzip', '.gz']] : []), [null, '']] as const
+    const encodings = encodingsOf(req)
     for (const [encoding, ext] of encodings) {
       const file = await readCached(base + ext)
       if (!file) continue
@@ -158,14 +173,46 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
       const demo = await demoPresent()
       if (demo) file.demoBody ??= compressed(markDemo(htmlText(file.body, ext)), ext)
       setHeaders(reply, security(req, file.hashes))
-      reply.header('Cache-Control', 'no-cache')
-      reply.header('Vary', `Accept-Encoding, Accept-Language, Cookie, Sec-CH-Prefers-Color-Scheme`)
-      // Chromium then says which colour scheme the visitor's system uses on the next request.
-      reply.header('Accept-CH', 'Sec-CH-Prefers-Color-Scheme')
+      variantHeaders(reply)
       if (encoding) reply.header('Content-Encoding', encoding)
       return reply.type('text/html; charset=utf-8').send(demo && file.demoBody ? file.demoBody : file.body)
     }
     return app.sendSpa(req, reply)
   }
   for (const path of PRERENDERED_PATHS) app.get(path, { schema: { hide: true } }, (req, reply) => sendPrerendered(path, req, reply))
+
+  // Item, stage and statistics pages: rendered with their data for the visitor's variant (plugins/web-pages.ts),
+  // else (no renderer, unknown id, a failure, over the time budget) the plain app as for any address.
+  const pages = createPageCache({
+    dist: opts.dist,
+    get: injectGet(app),
+    budgetMs: opts.renderBudgetMs,
+    onError: (err, what) => app.log.warn({ err }, `web page: ${what} failed`),
+    finish: (html, demo) => (demo ? markDemo(html) : html),
+  })
+  // Once the server listens, the renderer's first (slow) render is done before a visitor's.
+  app.addHook('onListen', async () => {
+    void pages.warm()
+  })
+  const renderedPage = async (req: FastifyRequest, reply: FastifyReply) => {
+    const page = await pages(req.url.split('?')[0] ?? '/', homeVariant(req), await demoPresent())
+    // How the page went, for whoever measures it (bench:web, the browser's network panel).
+    reply.header('Server-Timing', `page;desc="${page ? (page.sent ? 'cached' : 'rendered') : 'plain'}"`)
+    if (!page) return app.sendSpa(req, reply)
+    page.sent = true
+    page.hashes ??= inlineScriptHashes(page.html)
+    setHeaders(reply, security(req, page.hashes))
+    variantHeaders(reply)
+    const [encoding, ext] = encodingsOf(req)[0]!
+    let body = page.encoded.get(ext)
+    if (!body) {
+      body = compressed(page.html, ext, DYNAMIC_BROTLI_QUALITY)
+      page.encoded.set(ext, body)
+    }
+    if (encoding) reply.header('Content-Encoding', encoding)
+    return reply.type('text/html; charset=utf-8').send(body)
+  }
+  app.get('/result/item/:itemId', { schema: { hide: true } }, renderedPage)
+  app.get('/result/stage/:zoneId/:stageId', { schema: { hide: true } }, renderedPage)
+  app.get('/statistics', { schema: { hide: true } }, renderedPage)
 })

@@ -3,7 +3,13 @@ import { runInNewContext } from 'node:vm'
 import { CATEGORIES, SERVERS } from '@dropwise/schemas'
 import { describe, expect, it } from 'vitest'
 import { earlyRequestsScript } from '../../build-plugins/early-requests'
-import { CATEGORIES as PLUGIN_CATEGORIES, DEFAULT_API_BASE, SERVERS as PLUGIN_SERVERS } from '../../build-plugins/preload-start'
+import {
+  CATEGORIES as PLUGIN_CATEGORIES,
+  DEFAULT_API_BASE,
+  PLANNER_STORAGE_KEY as PLUGIN_PLANNER_KEY,
+  SERVERS as PLUGIN_SERVERS,
+} from '../../build-plugins/preload-start'
+import { PLANNER_STORAGE_KEY } from '../features/planner/planner-state'
 import { env } from '../config/env'
 import { matrixSlicePath } from '../features/results/use-matrix-slice'
 import { DATA_VERSION } from './data-cache'
@@ -20,10 +26,12 @@ const script = earlyRequestsScript({
 })
 
 /** Runs the start-up script as a page at `pathname` with this storage; the API paths it requested. */
-const run = (pathname: string, stored: Record<string, unknown> = {}) => {
+const run = (pathname: string, stored: Record<string, unknown> = {}, rendered = false) => {
   const asked: string[] = []
   const page: Record<string, unknown> = {
     location: { pathname },
+    // A page the server rendered names its variant in a meta element (apps/server plugins/web-pages.ts).
+    document: { querySelector: (q: string) => (rendered && q === 'meta[name=dropwise-prerender]' ? { content: 'zh.light' } : null) },
     localStorage: { getItem: (k: string) => (k in stored ? JSON.stringify(stored[k]) : null) },
     fetch: (url: string, init: { credentials?: string }) => {
       expect(init.credentials).toBe('include')
@@ -39,10 +47,11 @@ const run = (pathname: string, stored: Record<string, unknown> = {}) => {
 const basisPath = (server: string, stageId: string | null) => `/basis?server=${server}${stageId ? `&stageId=${encodeURIComponent(stageId)}` : ''}`
 
 describe('the start-up script requests what an item or stage page asks for first', () => {
-  it('uses the schemas’ servers and categories and the app’s API base', () => {
+  it('uses the schemas’ servers and categories, the app’s API base and the planner’s storage key', () => {
     expect(PLUGIN_SERVERS).toEqual(SERVERS)
     expect(PLUGIN_CATEGORIES).toEqual(CATEGORIES)
     expect(env.apiBase).toBe(DEFAULT_API_BASE)
+    expect(PLUGIN_PLANNER_KEY).toBe(PLANNER_STORAGE_KEY)
   })
 
   it('a first visit to an item page: its slice, the basis and the three lists, with the app’s own paths', () => {
@@ -72,6 +81,15 @@ describe('the start-up script requests what an item or stage page asks for first
     expect(run('/result/item/30012', cachedMatrix).asked.some((p) => p.startsWith('/result/matrix'))).toBe(false)
     // Another version of the data cache is dropped by the app: everything is requested.
     expect(run('/result/item/30012', { [STORAGE_KEYS.data]: { v: DATA_VERSION + 1, keys: ['_shared/items'] } }).asked).toContain('/items')
+  })
+
+  it('a page the server rendered with its data: only the lists, unless another data source is stored', () => {
+    const ctx = { server: 'CN', category: 'all' } as const
+    expect(run('/result/item/30012', {}, true).asked.sort()).toEqual([datasets.items.path(ctx), datasets.stages.path(ctx), datasets.zones.path(ctx)].sort())
+    const jp = { [STORAGE_KEYS.dataSource]: { source: 'global', server: 'JP', category: 'all' } }
+    expect(run('/result/stage/main_1/main_01-07', jp, true).asked).toContain(basisPath('JP', 'main_01-07'))
+    const personal = { [STORAGE_KEYS.dataSource]: { source: 'personal', server: 'CN', category: 'all' } }
+    expect(run('/result/item/30012', personal, true).asked).toContain(basisPath('CN', null))
   })
 
   it('requests nothing elsewhere, and survives broken storage and a malformed address', () => {

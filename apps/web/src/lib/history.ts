@@ -15,7 +15,7 @@ type Update = Parameters<Parameters<History['listen']>[0]>[0]
 export type ShouldBlock = (args: { currentLocation: Location; nextLocation: Location }) => boolean
 export type Blocker = { state: 'unblocked' } | { state: 'blocked'; proceed: () => void; reset: () => void }
 
-// Outside a browser (the build's pre-render) a history in memory, at `/` until `prerenderAt` moves it.
+// Outside a browser (the build's pre-render, the server's render: src/ssr.tsx) a history in memory, at `/` until `prerenderAt` moves it.
 const inner = typeof window === 'undefined' ? UNSAFE_createMemoryHistory({ v5Compat: true }) : UNSAFE_createBrowserHistory({ v5Compat: true })
 let shouldBlock: ShouldBlock | null = null
 let onBlocked: ((blocker: Blocker) => void) | null = null
@@ -77,9 +77,9 @@ export const appHistory: History = {
     }),
 }
 
-/** The build's pre-render: the address to render next (the memory history's only entry). Not in a browser. */
+/** Rendering outside a browser (src/ssr.tsx): the address to render next (the memory history's only entry). */
 export const prerenderAt = (path: string) => {
-  if (typeof window !== 'undefined') throw new Error('prerenderAt is for the build only')
+  if (typeof window !== 'undefined') throw new Error('prerenderAt is for rendering outside a browser')
   inner.replace(path)
   current = inner.location
 }

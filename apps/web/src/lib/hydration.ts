@@ -1,10 +1,13 @@
 import { useDeferredValue } from 'react'
 
 /*
- * The first load of `/` and `/search` arrives pre-rendered (vite.config.ts `prerenderHome`, src/prerender.tsx):
- * the page in one language and one colour mode, with its styles, so the browser paints it before any
- * JavaScript runs. The app then hydrates those nodes instead of drawing them again, when what the
- * visitor would see is what was rendered (main.tsx compares `prerenderKey`s); else it renders afresh over them.
+ * The first load of `/`, `/search` and `/advanced` arrives pre-rendered (vite.config.ts `prerenderHome`,
+ * src/ssr.tsx): the page in one language and one colour mode, with its styles, so the browser paints it
+ * before any JavaScript runs. Item, stage and statistics pages arrive rendered by the server with their
+ * data (apps/server plugins/web-pages.ts, app/page-seed.ts), the phone layout: values that depend on the
+ * screen (a list or a table, named item tiles) start as on a phone while hydrating. The app then
+ * hydrates those nodes instead of drawing them again, when what the visitor would see is what was
+ * rendered (main.tsx compares `prerenderKey`s); else it renders afresh over them.
  *
  * While hydrating, a component must render what the build rendered. Values only the browser knows
  * (stored settings, data kept from an earlier visit, the random background) are read through

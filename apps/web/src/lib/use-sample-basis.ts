@@ -35,11 +35,16 @@ export const parseSampleBasis = (raw: unknown): SampleBasis => {
 
 const BASIS_STALE_MS = 60_000
 
+/** The path of `/basis` for one stage, or for the whole server when `stageId` is null. */
+export const basisPath = (server: Server, stageId: string | null) => `/basis?server=${server}${stageId ? `&stageId=${encodeURIComponent(stageId)}` : ''}`
+/** The query key of that answer (a server-rendered page seeds it, app/page-seed.ts). */
+export const basisKey = (server: Server, stageId: string | null) => ['basis', server, stageId] as const
+
 /** The sample basis of one stage, or of the whole server when `stageId` is null. */
 export const useSampleBasis = (server: Server, stageId: string | null) =>
   useQuery({
-    queryKey: ['basis', server, stageId],
-    queryFn: async ({ signal }) => parseSampleBasis(await apiGetJson(`/basis?server=${server}${stageId ? `&stageId=${encodeURIComponent(stageId)}` : ''}`, signal)),
+    queryKey: basisKey(server, stageId),
+    queryFn: async ({ signal }) => parseSampleBasis(await apiGetJson(basisPath(server, stageId), signal)),
     staleTime: BASIS_STALE_MS,
   })
 

@@ -7,6 +7,7 @@ import { lazy, Suspense, useDeferredValue } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { useDataset } from '../../lib/data'
+import { useHydrated } from '../../lib/hydration'
 import { useDataSource } from '../../lib/state-hooks'
 import { newDraft, parsePreset } from './query-model'
 import { useStagesOf } from './use-catalog'
@@ -27,9 +28,16 @@ export function AdvancedQuery() {
   const stages = useStagesOf(server)
   const [params] = useSearchParams()
   const failed = [items, zones, periods, stages].find((q) => q.isError)
+  // The page arrives pre-rendered without lists (src/ssr.tsx): while hydrating it is drawn without the
+  // lists a returning visitor has stored, so it matches, and with them right after.
+  const hydrated = useHydrated()
   // The query builder appears once the four lists are in: drawn from a deferred copy, in slices that
   // leave the main thread free, rather than in one long task when the last list arrives.
-  const lists = useDeferredValue({ items: items.data, zones: zones.data, periods: periods.data, stages: stages.data })
+  const lists = useDeferredValue(
+    hydrated
+      ? { items: items.data, zones: zones.data, periods: periods.data, stages: stages.data }
+      : { items: undefined, zones: undefined, periods: undefined, stages: undefined },
+  )
   const presetKey = `${params.get('stage') ?? ''}|${params.get('items') ?? ''}`
   const loading = (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status">

@@ -51,7 +51,7 @@ export function PlannerOptionsCard({
             />
           ))}
         </Stack>
-        <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
           <Button variant="outlined" startIcon={<FilterAlt />} onClick={() => onDialog('exclude')}>
             {t('planner.exclude.open', { count: state.excludes.length })}
           </Button>

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next'
 import { snackbar } from '../../components/feedback/snackbar-store'
 import { MountWhen } from '../../components/lazy-mount'
 import { useDataset } from '../../lib/data'
+import { useHydrated } from '../../lib/hydration'
 import { localized } from '../../lib/i18n'
 import { useStore } from '../../lib/persisted-store'
 import { useDataSource } from '../../lib/state-hooks'
@@ -18,7 +19,7 @@ import { calculateButtonState, canCalculate } from './calculate-state'
 import { buildPlanRequest, wantsAnything } from './plan-request'
 import { PlannerItemsSection } from './planner-items-section'
 import { PlannerOptionsCard, type PlannerDialog } from './planner-options-card'
-import { isPlannerItem, reconcileServer, resetState, setCount, type PlannerState, type ResetChoice } from './planner-state'
+import { EMPTY_STATE, isPlannerItem, reconcileServer, resetState, setCount, type PlannerState, type ResetChoice } from './planner-state'
 import { plannerStore } from './planner-store'
 import { ResultDialog, type Lookup } from './result-view'
 import { usePlannerCalculation } from './use-planner-calculation'
@@ -36,11 +37,19 @@ const ResetDialog = lazy(() => import('./reset-dialog').then((m) => ({ default: 
 export function Planner() {
   const { t, i18n } = useTranslation()
   const { server } = useDataSource()
-  const state = useStore(plannerStore)
+  // The page arrives pre-rendered as a first visitor sees it (src/ssr.tsx): while hydrating it is drawn
+  // without the stored plan and lists, so it matches, and with them right after. A visitor with a stored
+  // plan gets the page drawn afresh instead (the inline script in index.html hides it), not a flash of
+  // default options.
+  const hydrated = useHydrated()
+  const stored = useStore(plannerStore)
+  const state = hydrated ? stored : EMPTY_STATE
   const items = useDataset('items')
   const stages = useDataset('stages')
   const zones = useDataset('zones')
   const config = useDataset('config')
+  const itemsData = hydrated ? items.data : undefined
+  const stagesData = hydrated ? stages.data : undefined
   const [filter, setFilter] = useState('')
   const [dialog, setDialog] = useState<PlannerDialog | null>(null)
 
@@ -49,10 +58,10 @@ export function Planner() {
     if (plannerStore.get().server !== server) plannerStore.set((s) => reconcileServer(s, server))
   }, [server])
 
-  const plannerItems = useMemo(() => (items.data ?? []).filter((i) => isPlannerItem(i) && i.existence[server]?.exist !== false), [items.data, server])
+  const plannerItems = useMemo(() => (itemsData ?? []).filter((i) => isPlannerItem(i) && i.existence[server]?.exist !== false), [itemsData, server])
   const offered = useMemo(() => new Set(plannerItems.map((i) => i.itemId)), [plannerItems])
-  const itemById = useMemo(() => new Map((items.data ?? []).map((i) => [i.itemId, i])), [items.data])
-  const stageById = useMemo(() => new Map((stages.data ?? []).map((s) => [s.stageId, s])), [stages.data])
+  const itemById = useMemo(() => new Map((itemsData ?? []).map((i) => [i.itemId, i])), [itemsData])
+  const stageById = useMemo(() => new Map((stagesData ?? []).map((s) => [s.stageId, s])), [stagesData])
   const itemName = useCallback(
     (id: string) => {
       const item = itemById.get(id)
@@ -61,9 +70,9 @@ export function Planner() {
     [itemById, i18n.language],
   )
   const unobtainable = (ids: string[]): string => t('planner.errors.unobtainable', { items: ids.map(itemName).join(', ') })
-  const nameToId = useCallback((name: string) => (items.data ?? []).find((i) => i.name === name || Object.values(i.name_i18n).includes(name))?.itemId, [items.data])
+  const nameToId = useCallback((name: string) => (itemsData ?? []).find((i) => i.name === name || Object.values(i.name_i18n).includes(name))?.itemId, [itemsData])
 
-  const request = useMemo(() => (items.data ? buildPlanRequest(state, server, offered) : null), [state, server, offered, items.data])
+  const request = useMemo(() => (itemsData ? buildPlanRequest(state, server, offered) : null), [state, server, offered, itemsData])
   const requestKey = request ? JSON.stringify(request) : null
   const engine = usePlannerEngine(server, request)
   const engineFormulas = engine.formulas
@@ -127,16 +136,7 @@ export function Planner() {
         onShowResult={() => setResultOpen(true)}
       />
 
-      <PlannerItemsSection
-        state={state}
-        items={listed}
-        loading={!items.data}
-        demanded={demanded}
-        filter={filter}
-        onFilter={setFilter}
-        itemName={itemName}
-        onSet={onSet}
-      />
+      <PlannerItemsSection state={state} items={listed} loading={!itemsData} demanded={demanded} filter={filter} onFilter={setFilter} itemName={itemName} onSet={onSet} />
 
       <Fab
         color="primary"
@@ -171,7 +171,7 @@ export function Planner() {
           open={dialog === 'exclude'}
           server={server}
           zones={zones.data ?? []}
-          stages={stages.data ?? []}
+          stages={stagesData ?? []}
           excludes={state.excludes}
           onClose={() => setDialog(null)}
           onChange={(excludes) => update((s) => ({ ...s, excludes }))}

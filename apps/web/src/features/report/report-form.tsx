@@ -170,7 +170,7 @@ const ReportFormBody = memo(function ReportFormBody({ zoneId, stageId, lists }: 
   }
 
   const actions = (
-    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
       <Button
         variant="outlined"
         disabled={busy || drops.length === 0}
@@ -231,7 +231,7 @@ const ReportFormBody = memo(function ReportFormBody({ zoneId, stageId, lists }: 
           <Card sx={{ position: { xs: 'sticky', md: 'static' }, bottom: 0, zIndex: 1 }} elevation={3} data-testid="report-panel">
             <CardContent sx={{ p: { xs: 1.5, md: 2 }, '&:last-child': { pb: { xs: 1.5, md: 2 } } }}>
               <Stack spacing={{ xs: 1, md: 2 }}>
-                <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+                <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
                   {stage && stageHasFurniture(stage) && (
                     <FormControlLabel
                       sx={{ mr: 1 }}

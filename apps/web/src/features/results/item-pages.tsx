@@ -19,6 +19,7 @@ import { useDataset } from '../../lib/data'
 import { formatNumber } from '../../lib/format'
 import { localized } from '../../lib/i18n'
 import { useFirstContentShown } from '../../lib/first-content'
+import { useHydrated } from '../../lib/hydration'
 import { useDataSource } from '../../lib/state-hooks'
 import { BasisNote } from '../data-source/basis-note'
 import { useSampleBasis } from '../../lib/use-sample-basis'
@@ -138,8 +139,15 @@ function ItemTile({ item, hover, named, active }: { item: Item; hover: boolean; 
   )
 }
 
-/** Touch screens: no hover, so tiles carry their names. */
-const useNamedTiles = () => useMediaQuery('(hover: none)', { noSsr: true })
+/**
+ * Touch screens: no hover, so tiles carry their names. A page rendered on the server is the phone
+ * layout (named tiles); its hydration draws the same, then the screen's own answer.
+ */
+const useNamedTiles = () => {
+  const hydrated = useHydrated()
+  const touch = useMediaQuery('(hover: none)', { noSsr: true })
+  return hydrated ? touch : true
+}
 /** Named tiles share the row's width: about four a row on a phone, room for two lines of name. */
 const NAMED_GRID = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(76px, 1fr))', gap: 1 } as const
 

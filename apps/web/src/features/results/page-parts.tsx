@@ -39,7 +39,7 @@ export function PageTitle({ overline, title, testId }: { overline?: string | und
 export function Toolbar({ children }: { children?: ReactNode }) {
   return (
     <Card variant="outlined">
-      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', p: 1 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', p: 1 }}>
         <Box data-testid="source-toggles">
           <DataSourceToggles />
         </Box>

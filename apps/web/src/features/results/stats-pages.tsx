@@ -21,6 +21,7 @@ import type { Server } from '@dropwise/schemas'
 import { paths } from '../../config/paths'
 import { localized } from '../../lib/i18n'
 import { useFirstContentShown } from '../../lib/first-content'
+import { useHydrated } from '../../lib/hydration'
 import { useDataSource } from '../../lib/state-hooks'
 import { BasisNote } from '../data-source/basis-note'
 import { useSampleBasis } from '../../lib/use-sample-basis'
@@ -49,11 +50,13 @@ function StageDetails({ stageId, zoneId, valid }: { stageId: string; zoneId: str
   const { stagesById } = useStageCatalog()
   const stage = stagesById.get(stageId)
   const { isFavourite, toggle } = useStageFavourites()
+  // Stored in the browser: a page rendered on the server hydrates unstarred, then shows the star.
+  const hydrated = useHydrated()
   const [share, setShare] = useState(false)
   if (!stage) return null
   const recruit = stageId === RECRUIT
   const code = localized(stage.code_i18n, stage.code, i18n.language)
-  const fav = isFavourite(stageId)
+  const fav = hydrated && isFavourite(stageId)
   const mapHost = server === 'CN' ? 'mapcn.ark-nights.com' : 'map.ark-nights.com'
   const links = [
     { label: t('stats.details.wiki'), host: 'prts.wiki', href: `https://prts.wiki/w/${encodeURIComponent(stageId)}` },
@@ -88,7 +91,7 @@ function StageDetails({ stageId, zoneId, valid }: { stageId: string; zoneId: str
             </Typography>
           </Box>
         )}
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {links.map((l) => (
             <Button
               key={l.href}
@@ -108,7 +111,7 @@ function StageDetails({ stageId, zoneId, valid }: { stageId: string; zoneId: str
             </Button>
           ))}
         </Stack>
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, mt: 2 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 2 }}>
           <Button component={RouterLink} to={paths.advancedQuery.href(stageId)} startIcon={<QueryStats />} size="small" data-testid="advanced-link">
             {t('stats.details.advanced')}
           </Button>

@@ -18,6 +18,10 @@ export type SliceMode = 'item' | 'stage'
 export const matrixSlicePath = (server: Server, category: Category, mode: SliceMode, id: string) =>
   `/result/matrix?server=${server}&category=${category}&show_closed_zones=true&${mode === 'item' ? 'itemFilter' : 'stageFilter'}=${encodeURIComponent(id)}`
 
+/** The query key of a slice: the matrix's key plus `slice`. */
+export const matrixSliceKey = (server: Server, category: Category, mode: SliceMode, id: string) =>
+  [...datasetKey('globalMatrix', server, category, null), 'slice', mode, id] as const
+
 /** Whether the whole global matrix of this server and category is in memory or in the data cache. */
 export const fullMatrixKnown = (server: Server, category: Category): boolean => {
   const d = datasets.globalMatrix
@@ -37,15 +41,18 @@ export const fullMatrixKnown = (server: Server, category: Category): boolean => 
 export function useGlobalMatrixRows(mode: SliceMode, id: string, enabled: boolean): UseQueryResult<MatrixElement[]> {
   const { server, category } = useDataSource()
   const choiceKey = `${server}|${category}`
-  const [choice, setChoice] = useState(() => ({ key: choiceKey, full: fullMatrixKnown(server, category) }))
+  const sliceKey = matrixSliceKey(server, category, mode, id)
+  // A slice already here (the server rendered this page from it, page-seed.ts) is read, so the page hydrates as rendered.
+  const known = () => queryClient.getQueryData(sliceKey) === undefined && fullMatrixKnown(server, category)
+  const [choice, setChoice] = useState(() => ({ key: choiceKey, full: known() }))
   let full = choice.full
   if (choice.key !== choiceKey) {
-    full = fullMatrixKnown(server, category)
+    full = known()
     setChoice({ key: choiceKey, full })
   }
   const whole = useDataset('globalMatrix', { enabled: enabled && full })
   const slice = useQuery({
-    queryKey: [...datasetKey('globalMatrix', server, category, null), 'slice', mode, id] as const,
+    queryKey: sliceKey,
     enabled: enabled && !full && id !== '',
     staleTime: datasets.globalMatrix.ttl,
     queryFn: async ({ signal }) => {

@@ -1,18 +1,21 @@
 import useMediaQuery from '@mui/material/useMediaQuery'
 import type { Theme } from '@mui/material/styles'
 import { useLayoutEffect, useRef, useState } from 'react'
+import { useHydrated } from '../../lib/hydration'
 
 /**
  * Whether the statistics table fits its container without scrolling sideways. The table is drawn
  * and measured before the browser paints; where it is wider than the room (a phone, a narrow
  * window, a language with long headers) the caller draws a list instead, until the container
  * grows to the width the table needed. `resetKey` names what changes the table's width (language,
- * mode, the rows): when it changes, the table is tried again. Phones start with the list.
+ * mode, the rows): when it changes, the table is tried again. Phones (and hydration) start with the list.
  */
 export function useTableFits(resetKey: string) {
   const containerRef = useRef<HTMLDivElement>(null)
   const tableRef = useRef<HTMLTableElement>(null)
-  const phone = useMediaQuery((th: Theme) => th.breakpoints.down('sm'), { noSsr: true })
+  // A page rendered on the server is the phone layout: its hydration starts with the list too.
+  const hydrated = useHydrated()
+  const phone = useMediaQuery((th: Theme) => th.breakpoints.down('sm'), { noSsr: true }) || !hydrated
   const [needed, setNeeded] = useState<{ key: string; width: number } | null>(null)
   const [width, setWidth] = useState(0)
   const neededWidth = needed?.key === resetKey ? needed.width : null

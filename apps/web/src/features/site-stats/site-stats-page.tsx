@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next'
 import { ItemIcon } from '../../components/item-icon'
 import { paths } from '../../config/paths'
 import { useDataset } from '../../lib/data'
+import { useHydrated } from '../../lib/hydration'
 import { formatDate, formatNumber, formatRelative } from '../../lib/format'
 import { localized } from '../../lib/i18n'
 import { RankingTable, type Column } from './ranking-table'
@@ -77,6 +78,7 @@ const SiteStatsBody = memo(function SiteStatsBody({ simulated, stats, stages, it
   const { t, i18n } = useTranslation()
   const lang = i18n.language
   const n = (v: number) => formatNumber(v, lang)
+  const hydrated = useHydrated()
 
   const stageOf = useMemo(() => new Map((stages ?? []).map((s) => [s.stageId, s] as const)), [stages])
   const itemOf = useMemo(() => new Map((items ?? []).map((i) => [i.itemId, i] as const)), [items])
@@ -236,10 +238,13 @@ const SiteStatsBody = memo(function SiteStatsBody({ simulated, stats, stages, it
       <Card variant="outlined">
         <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between', py: 1, '&:last-child': { pb: 1 } }}>
           <Typography variant="body2" color="text.secondary">
-            {t('browse.siteStats.updated', {
-              date: formatDate(stats.dataUpdatedAt, { time: true }),
-              relative: formatRelative(stats.dataUpdatedAt, lang),
-            })}
+            {/* The page may come rendered by the server: the time, in the visitor's zone and relative to now, once hydrated. */}
+            {hydrated
+              ? t('browse.siteStats.updated', {
+                  date: formatDate(stats.dataUpdatedAt, { time: true }),
+                  relative: formatRelative(stats.dataUpdatedAt, lang),
+                })
+              : '\u00a0'}
           </Typography>
           <Button size="small" onClick={() => void stats.refetch()} disabled={stats.isFetching}>
             {t('browse.siteStats.refresh')}

@@ -1,0 +1,91 @@
+// @vitest-environment node
+/**
+ * Item and stage pages rendered by the server (issue 21, apps/server plugins/web-pages.ts): a shared
+ * link's HTML already holds the page with its rows, the numbers are the API's, and on a phone the app
+ * hydrates those nodes (`<html data-first-render="hydrate">`) instead of drawing the page again.
+ */
+import { beforeAll, describe, expect, it } from 'vitest'
+import { e2eBackends, hasChromium, settle, setUpServerAndBrowser, watch } from './harness'
+import { expectedRows, shownRows, type MatrixRow } from './stats-rows'
+
+const chromium = hasChromium()
+const API = '/PenguinStats/api/v2'
+
+describe.skipIf(!chromium).each(e2eBackends('rendered'))('server-rendered stats pages in Chromium on $name', ({ env }) => {
+  const e2e = setUpServerAndBrowser(env)
+  let matrix: MatrixRow[]
+  const phone = { locale: 'en-US', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' } as const
+
+  /** The page's HTML once the server has rendered it (a request while the render runs gets the plain app). */
+  const renderedHtml = async (path: string) => {
+    let html = ''
+    for (let i = 0; i < 40 && !html.includes('dropwise-page-data'); i++) {
+      html = await (await fetch(`${e2e.server.url}${path}`, { headers: { 'accept-language': 'en-US,en' } })).text()
+      if (!html.includes('dropwise-page-data')) await new Promise((r) => setTimeout(r, 250))
+    }
+    return html
+  }
+
+  beforeAll(async () => {
+    const raw = (await (await fetch(`${e2e.server.url}${API}/_private/result/matrix/CN/global/all`)).json()) as MatrixRow[] | { matrix: MatrixRow[] }
+    matrix = Array.isArray(raw) ? raw : raw.matrix
+  }, 300_000)
+
+  it('a shared link arrives rendered with its rows, the API numbers, and hydrates (issue 21)', async () => {
+    for (const { path, mode, id, title } of [
+      { path: '/result/item/30012', mode: 'item', id: '30012', title: 'Orirock Cube' },
+      { path: '/result/stage/main_1/main_01-07', mode: 'stage', id: 'main_01-07', title: '1-7' },
+    ] as const) {
+      const html = await renderedHtml(path)
+      expect(html, path).toContain('id="dropwise-page-data"')
+      expect(html, path).toContain(title)
+      expect(html, path).toContain('data-testid="basis-note"')
+      const expected = expectedRows(matrix, mode, id)
+      // A phone, first without scripts: what the first paint shows is the server's HTML.
+      const still = await e2e.browser.newContext({ ...phone, javaScriptEnabled: false })
+      const bare = await still.newPage()
+      await bare.goto(`${e2e.server.url}${path}`)
+      expect(await bare.isVisible('[data-testid="page-hold"][data-ready="true"] [data-testid="basis-note"]'), path).toBe(true)
+      const firstPaint = await bare.$$eval('[data-testid="stats-row"]', (rows) => rows.map((r) => r.textContent))
+      expect(firstPaint.length, path).toBe(Math.min(10, expected.length))
+      await still.close()
+      // With scripts: the app hydrates those nodes (no mismatch, nothing drawn again) and shows every API row.
+      const live = await e2e.browser.newContext(phone)
+      const page = await live.newPage()
+      const problems = watch(page)
+      await page.goto(`${e2e.server.url}${path}`)
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.firstRender), { timeout: 30_000 }).toBe('hydrate')
+      await settle(page)
+      expect(await page.evaluate(() => document.documentElement.dataset.firstRender)).toBe('hydrate')
+      expect(await page.$$eval('[data-testid="stats-row"]', (rows) => rows.map((r) => r.textContent))).toEqual(firstPaint)
+      expect(await shownRows(page, expected.length), path).toEqual(expected)
+      expect(problems).toEqual([])
+      await live.close()
+    }
+  }, 180_000)
+
+  it('the statistics arrive rendered with the API totals and its rankings, and hydrate', async () => {
+    const stats = (await (await fetch(`${e2e.server.url}${API}/stats?server=CN`)).json()) as { totalStageTimes: { stageId: string; times: number }[] }
+    const reports = stats.totalStageTimes.reduce((a, r) => a + r.times, 0).toLocaleString('en-US')
+    const html = await renderedHtml('/statistics')
+    expect(html).toContain('id="dropwise-page-data"')
+    expect(html).toMatch(new RegExp(`data-testid="stats-reports-all"[^>]*>${reports}<`))
+    const live = await e2e.browser.newContext(phone)
+    const page = await live.newPage()
+    const problems = watch(page)
+    await page.goto(`${e2e.server.url}/statistics`)
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.firstRender), { timeout: 30_000 }).toBe('hydrate')
+    await settle(page)
+    expect(await page.evaluate(() => document.documentElement.dataset.firstRender)).toBe('hydrate')
+    expect(await page.getByTestId('stats-reports-all').textContent()).toBe(reports)
+    // The all-time ranking's first page names its stages from the seeds; the next page, once the whole
+    // lists are in (they were cut to the first pages): a stage code, not its id.
+    const eleventh = [...stats.totalStageTimes].sort((a, b) => b.times - a.times)[10]!.stageId
+    const rows = page.getByTestId('stages-all-row')
+    expect(await rows.count()).toBe(10)
+    await page.getByTestId('stages-all').getByRole('button', { name: /next/i }).click()
+    await expect.poll(() => rows.first().locator('td').nth(1).textContent()).not.toContain(eleventh)
+    expect(problems).toEqual([])
+    await live.close()
+  }, 120_000)
+})
