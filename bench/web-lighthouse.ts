@@ -20,6 +20,8 @@ export interface LighthouseRun {
   jsRequests: number
   jsonRequests: number
   lcpElement?: string
+  /** How the server made the document, from its `Server-Timing` (item and stage pages: rendered, cached or plain). */
+  document?: string
   /** The largest layout shifts: score and the element that moved. */
   shifts: { score: number; node: string }[]
   longTasks: string[]
@@ -63,6 +65,11 @@ export const runLighthouse = async (url: string, cpuSlowdown: number): Promise<L
     const json = network.filter(isJson)
     const bytes = (list: NetworkItem[]) => kb(list.reduce((sum, r) => sum + (r.transferSize ?? 0), 0))
     const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)?.items
+    // The document's Server-Timing (apps/server plugins/web.ts) from the run's DevTools log.
+    const log =
+      (result.artifacts as { DevtoolsLog?: { method: string; params?: { type?: string; response?: { headers?: Record<string, string> } } }[] }).DevtoolsLog ?? []
+    const documentHeaders = log.find((e) => e.method === 'Network.responseReceived' && e.params?.type === 'Document')?.params?.response?.headers ?? {}
+    const serverTiming = Object.entries(documentHeaders).find(([k]) => k.toLowerCase() === 'server-timing')?.[1]
     const shifts = items('layout-shifts') as { score?: number; node?: { snippet?: string } }[]
     return {
       lighthouseVersion: lhr.lighthouseVersion,
@@ -77,6 +84,7 @@ export const runLighthouse = async (url: string, cpuSlowdown: number): Promise<L
       jsRequests: js.length,
       jsonRequests: json.length,
       lcpElement: lcpItems?.[0]?.items?.[0]?.node?.snippet?.slice(0, 120),
+      ...(serverTiming ? { document: /desc="([^"]*)"/.exec(serverTiming)?.[1] ?? serverTiming } : {}),
       shifts: shifts.slice(0, 3).map((s) => ({ score: s.score ?? 0, node: s.node?.snippet?.slice(0, 120) ?? '?' })),
       // Where the blocking time comes from: the longest tasks (simulated) and the main thread's work by kind.
       longTasks: items('long-tasks')
@@ -99,7 +107,8 @@ const ms = (v: number | undefined) => (v === undefined ? '?' : `${v.toFixed(0)} 
 export const printRun = (label: string, r: LighthouseRun, details: boolean) => {
   console.log(
     `  ${label}: ${r.score ?? 'no score'} · FCP ${s(r.fcpMs)} · LCP ${s(r.lcpMs)} · TBT ${ms(r.tbtMs)} · CLS ${r.cls?.toFixed(3) ?? '?'} · SI ${s(r.speedIndexMs)}` +
-      ` · JS ${r.jsKB} KB (${r.jsRequests}) · JSON ${r.jsonKB} KB (${r.jsonRequests})`,
+      ` · JS ${r.jsKB} KB (${r.jsRequests}) · JSON ${r.jsonKB} KB (${r.jsonRequests})` +
+      (r.document ? ` · page ${r.document}` : ''),
   )
   if (r.runtimeError) console.log(`      runtime error: ${r.runtimeError}`)
   if (r.lcpElement) console.log(`      LCP element: ${r.lcpElement}`)
