@@ -33,7 +33,8 @@ export function useTableFits(resetKey: string) {
   useLayoutEffect(() => {
     const box = containerRef.current
     if (!box) return
-    setWidth(box.clientWidth)
+    // The observer reports the first width too, after the browser's own layout: reading it here would
+    // force the whole freshly committed page to be laid out inside the commit (a hydration's longest task).
     const observer = new ResizeObserver(() => setWidth(box.clientWidth))
     observer.observe(box)
     return () => observer.disconnect()
