@@ -1,5 +1,5 @@
 import { loadParsers } from './datasets'
-import type { Decodable, DecodeWants, FromDecoder, ToDecoder } from './dataset-protocol'
+import { createPartJoiner, type Decodable, type DecodeWants, type FromDecoder, type ToDecoder } from './dataset-protocol'
 import { createPendingCalls } from './pending-calls'
 
 /** A checked dataset: `data` when asked for; `json` when asked for and the worker made it (else the caller serialises `data`). */
@@ -9,6 +9,7 @@ export interface Decoded {
 }
 
 const calls = createPendingCalls<Decoded>()
+const parts = createPartJoiner()
 /** undefined: not tried yet; null: no worker here (tests, old browsers) or it failed: decode on the page. */
 let worker: Worker | null | undefined
 
@@ -18,14 +19,21 @@ const spawn = (): Worker | null => {
     const w = new Worker(new URL('./dataset.worker.ts', import.meta.url), { type: 'module', name: 'datasets' })
     w.onmessage = (event: MessageEvent<FromDecoder>) => {
       const m = event.data
-      if (m.ok) calls.resolve(m.id, { data: m.data, json: m.json ?? null })
-      else calls.reject(m.id, Object.assign(new Error(m.message), { name: m.name }))
+      if (!m.ok) {
+        parts.drop(m.id)
+        calls.reject(m.id, Object.assign(new Error(m.message), { name: m.name }))
+        return
+      }
+      // A large list comes in slices (dataset-protocol.ts PART_CHARS): each its own short task.
+      const answer = parts.take(m)
+      if (answer) calls.resolve(m.id, answer)
     }
     w.onerror = (event) => {
       // The worker could not start or broke: what was waiting fails (the query retries) and the page decodes from now on.
       event.preventDefault()
       worker = null
       w.terminate()
+      parts.clear()
       calls.rejectAll(new Error(event.message || 'the dataset worker stopped'))
     }
     return w

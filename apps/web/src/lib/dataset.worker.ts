@@ -5,19 +5,19 @@
  * start-up datasets (about 4 MB of JSON), and would otherwise block the page while it starts.
  */
 import { parserOf } from './dataset-parsers'
-import type { FromDecoder, ToDecoder } from './dataset-protocol'
+import { decoderReplies, type FromDecoder, type ToDecoder } from './dataset-protocol'
 
 const scope = self as unknown as DedicatedWorkerGlobalScope
 
 scope.onmessage = (event: MessageEvent<ToDecoder>) => {
   const { id, dataset, text, want } = event.data
-  let message: FromDecoder
+  let replies: FromDecoder[]
   try {
     const data = parserOf(dataset)(JSON.parse(text) as unknown)
-    message = { id, ok: true, ...(want.data ? { data } : {}), ...(want.json ? { json: JSON.stringify(data) } : {}) }
+    replies = decoderReplies(id, data, want.json ? JSON.stringify(data) : undefined, want, text.length)
   } catch (err) {
     const e = err instanceof Error ? err : new Error(String(err))
-    message = { id, ok: false, name: e.name, message: e.message }
+    replies = [{ id, ok: false, name: e.name, message: e.message }]
   }
-  scope.postMessage(message)
+  for (const reply of replies) scope.postMessage(reply)
 }
