@@ -52,6 +52,11 @@ export const preloadStart = (): Plugin => ({
       const stats = chunks.find((c) => isStats(c.facadeModuleId ?? '')) ?? chunks.find((c) => c.moduleIds.some(isStats))
       if (!stats) throw new Error('dropwise-preload-start: the stats pages chunk was not found')
       const statsFiles = [...closure([stats.fileName])].filter((f) => !already.has(f))
+      // The report form's chunk: the server renders it too, and its hydration waits for that code.
+      const isReport = (id: string) => id.endsWith('/src/features/report/report-pages.tsx')
+      const report = chunks.find((c) => isReport(c.facadeModuleId ?? '')) ?? chunks.find((c) => c.moduleIds.some(isReport))
+      if (!report) throw new Error('dropwise-preload-start: the report page chunk was not found')
+      const reportFiles = [...closure([report.fileName])].filter((f) => !already.has(f))
       const early = earlyRequestsScript({
         apiBase,
         servers: SERVERS,
@@ -76,7 +81,7 @@ export const preloadStart = (): Plugin => ({
       }
       // Also: a pre-rendered `/` (prerenderHome) or server-rendered page in another language or colour mode
       // than this visitor's, or on a wide screen, or under another theme, or (a page with data: item, stage,
-      // statistics) for another data source than the default one (the first server and category, not
+      // report, statistics) for another data source than the default one (the first server and category, not
       // personal), or the planner for a visitor with a stored plan, is hidden before it paints (html.pre-off,
       // index.html); main.tsx then renders afresh. The same choices as lib/i18n.ts, theme-style.ts
       // `resolveMode`, lib/state.ts `parseDataSource` and main.tsx (which also reads `pre-off`).
@@ -88,12 +93,13 @@ var add=function(u){var k=d.createElement('link');k.rel='modulepreload';k.crossO
 var pre=d.querySelector('meta[name=dropwise-prerender]'),q=function(x){return !!(window.matchMedia&&matchMedia(x).matches)},k=s.dark;
 var o=k===true||k==='dark'?'dark':k===false||k==='light'?'light':q('(prefers-color-scheme: dark)')?'dark':'light';
 var ds={};try{ds=JSON.parse(localStorage.getItem('penguin-stats-data-source')||'{}')||{}}catch(e){}
-var nd=function(v,a){return a.indexOf(v)>0},dsOff=/^\\/(result\\/|statistics)/.test(location.pathname)&&(nd(ds.server,${JSON.stringify(SERVERS)})||nd(ds.category,${JSON.stringify(CATEGORIES)})||ds.source==='personal');
+var nd=function(v,a){return a.indexOf(v)>0},dsOff=/^\\/(result\\/|report\\/stage\\/|statistics)/.test(location.pathname)&&(nd(ds.server,${JSON.stringify(SERVERS)})||nd(ds.category,${JSON.stringify(CATEGORIES)})||ds.source==='personal');
 var plan=location.pathname==='/planner'&&localStorage.getItem(${JSON.stringify(PLANNER_STORAGE_KEY)})!==null;
 var fits=pre&&!(pre.content!==l+'.'+o||(s.themeStyle&&s.themeStyle!=='default')||q('(min-width: 900px)')||dsOff||plan);
 if(pre&&!fits)d.documentElement.classList.add('pre-off');
 var pm=${JSON.stringify(pageLocales)},go=function(){add(m[l]);if(location.pathname==='/')h.forEach(add);else if(pm[l])add(pm[l]);if(window.__dropwiseStart)window.__dropwiseStart()},done=0,once=function(){if(!done++)go()};
 if(/^\\/result\\/(item|stage)\\/./.test(location.pathname))${JSON.stringify(statsFiles.map((f) => `/${f}`))}.forEach(add);
+if(/^\\/report\\/stage\\/[^/]+\\/./.test(location.pathname))${JSON.stringify(reportFiles.map((f) => `/${f}`))}.forEach(add);
 ${early}
 if(fits){requestAnimationFrame(function(){setTimeout(once)});setTimeout(once,100)}else once()})()`
       return [{ tag: 'script', children: script, injectTo: 'head' }]

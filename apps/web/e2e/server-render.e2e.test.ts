@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Item and stage pages rendered by the server (issue 21, apps/server plugins/web-pages.ts): a shared
+ * Item, stage, report and statistics pages rendered by the server (issue 21, apps/server plugins/web-pages.ts): a shared
  * link's HTML already holds the page with its rows, the numbers are the API's, and on a phone the app
  * hydrates those nodes (`<html data-first-render="hydrate">`) instead of drawing the page again.
  */
@@ -63,6 +63,43 @@ describe.skipIf(!chromium).each(e2eBackends('rendered'))('server-rendered stats 
       await live.close()
     }
   }, 180_000)
+
+  it('a report form arrives rendered, takes no taps until it has hydrated, then counts them (issue 21)', async () => {
+    const path = '/report/stage/main_1/main_01-07'
+    const stage = (await (await fetch(`${e2e.server.url}${API}/stages/main_01-07?server=CN`)).json()) as { dropInfos: { itemId?: string; dropType: string }[] }
+    const listed = [...new Set(stage.dropInfos.flatMap((d) => (d.itemId && d.itemId !== 'furni' ? [d.itemId] : [])))].sort()
+    const html = await renderedHtml(path)
+    expect(html).toContain('id="dropwise-page-data"')
+    expect(html).toMatch(/data-testid="report-stage-code"[^>]*>1-7</)
+    // Before its code runs the form is there to read, and inert: a tap must not look counted and be lost.
+    const still = await e2e.browser.newContext({ ...phone, javaScriptEnabled: false })
+    const bare = await still.newPage()
+    await bare.goto(`${e2e.server.url}${path}`)
+    expect(await bare.getByTestId('report-page').getAttribute('inert')).toBe('')
+    const tiles = await bare.$$eval('[data-testid^="stepper-"]', (els) => els.map((e) => e.getAttribute('data-testid')!.slice('stepper-'.length)))
+    expect([...new Set(tiles)].sort()).toEqual(listed)
+    await still.close()
+    const live = await e2e.browser.newContext(phone)
+    const page = await live.newPage()
+    const problems = watch(page)
+    await page.goto(`${e2e.server.url}${path}`)
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.firstRender), { timeout: 30_000 }).toBe('hydrate')
+    await expect.poll(() => page.getByTestId('report-page').getAttribute('inert'), { timeout: 15_000 }).toBeNull()
+    const tile = page.getByTestId('stepper-30012').first()
+    // The tile itself (its − and + buttons name the item too).
+    await tile
+      .getByRole('button', { name: /orirock cube/i })
+      .first()
+      .click()
+    await expect.poll(() => tile.getAttribute('data-count')).toBe('1')
+    // The stage selector reads the whole catalog (the page carried its own stage only).
+    await page.getByRole('link', { name: /change stage/i }).click()
+    await expect.poll(() => page.getByTestId('zone-panel').count(), { timeout: 15_000 }).toBeGreaterThan(3)
+    await settle(page)
+    expect(await page.evaluate(() => document.documentElement.dataset.firstRender)).toBe('hydrate')
+    expect(problems).toEqual([])
+    await live.close()
+  }, 120_000)
 
   it('the statistics arrive rendered with the API totals and its rankings, and hydrate', async () => {
     const stats = (await (await fetch(`${e2e.server.url}${API}/stats?server=CN`)).json()) as { totalStageTimes: { stageId: string; times: number }[] }

@@ -47,7 +47,7 @@ const start = async () => {
   const key = prerenderKey(baseOf(locale), mode)
 
   const root = document.getElementById('root')
-  // A server-rendered item, stage or statistics page carries the answers it was rendered from
+  // A server-rendered item, stage, report or statistics page carries the answers it was rendered from
   // (app/page-seed.ts), for the default data source: a visitor reading another (server, category,
   // personal) renders afresh.
   const source = dataSourceStore.get()

@@ -170,9 +170,9 @@ export const renderPage = (url: string, locale: BaseLocale, mode: Mode, texts: P
     if (request.mode === 'item') {
       const item = (answers.items as Item[]).find((i) => i.itemId === request.id)
       if (item) subject = [localized(item.name_i18n, item.name, lang)]
-    } else if (request.mode === 'stage') {
+    } else if (request.mode === 'stage' || request.mode === 'report') {
       const stage = (answers.stages as Stage[]).find((s) => s.stageId === request.id)
-      const zoneId = /^\/result\/stage\/([^/]+)\//.exec(new URL(url, 'http://x').pathname)?.[1]
+      const zoneId = /^\/(?:result|report)\/stage\/([^/]+)\//.exec(new URL(url, 'http://x').pathname)?.[1]
       const zone = (answers.zones as Zone[]).find((z) => z.zoneId === (zoneId && decodeURIComponent(zoneId)))
       if (stage) subject = [...(zone ? [localized(zone.zoneName_i18n, zone.zoneName, lang)] : []), localized(stage.code_i18n, stage.code, lang)]
     }

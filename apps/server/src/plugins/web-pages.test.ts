@@ -21,8 +21,13 @@ const SHELL =
 /** The stand-in renderer: the item and stage pages of the app, `null` for an unknown id; `delayMs` and `fail` from globalThis. */
 const RENDERER = `
 const PAGE = /^\\/result\\/(?:item\\/([^/]+)|stage\\/([^/]+)\\/([^/]+))\\/?$/
-export const pageRequest = (p) => { const m = PAGE.exec(p); return m ? { mode: m[1] ? 'item' : 'stage', id: decodeURIComponent(m[1] ?? m[3]) } : null }
-export const pagePaths = (r) => ({
+const REPORT = /^\\/report\\/stage\\/([^/]+)\\/([^/]+)\\/?$/
+export const pageRequest = (p) => {
+  const r = REPORT.exec(p)
+  if (r) return { mode: 'report', id: decodeURIComponent(r[2]) }
+  const m = PAGE.exec(p); return m ? { mode: m[1] ? 'item' : 'stage', id: decodeURIComponent(m[1] ?? m[3]) } : null
+}
+export const pagePaths = (r) => r.mode === 'report' ? { items: '/items', stages: '/stages?server=CN', zones: '/zones' } : ({
   slice: '/result/matrix?server=CN&category=all&show_closed_zones=true&' + (r.mode === 'item' ? 'itemFilter' : 'stageFilter') + '=' + encodeURIComponent(r.id),
   basis: '/basis?server=CN' + (r.mode === 'stage' ? '&stageId=' + encodeURIComponent(r.id) : ''),
   items: '/items', stages: '/stages?server=CN', zones: '/zones',
@@ -36,7 +41,7 @@ export const renderPage = async (url, locale, mode, texts) => {
   const list = JSON.parse(kind === 'item' ? texts.items : texts.stages)
   const found = list.find((x) => (kind === 'item' ? x.itemId : x.stageId) === id)
   if (!found) return null
-  return { key: locale + '.' + mode, html: '<h1>' + (found.name ?? found.code) + '</h1><script>hydrate()</script>', styles: '', title: '', data: texts.slice + texts.basis }
+  return { key: locale + '.' + mode, html: '<h1>' + (found.name ?? found.code) + '</h1><script>hydrate()</script>', styles: '', title: '', data: kind === 'report' ? '' : texts.slice + texts.basis }
 }
 export const pageDocument = (shell, page) => shell.replace(/__DW_(LANG|KEY|ROOT|DATA)__/g, (_, n) => ({ LANG: page.key.split('.')[0], KEY: page.key, ROOT: page.html, DATA: page.data })[n])
 `
@@ -94,6 +99,15 @@ describe('item and stage pages rendered by the server with their data', () => {
     expect(text).toContain('data-prerender="en.dark"')
     expect(text).toContain('<h1>1-7</h1>')
     expect(text).toContain(await api('/basis?server=CN&stageId=main_01-07'))
+  })
+
+  it("a stage's report form, rendered from the reference lists alone", async () => {
+    const { res, text } = await page('/report/stage/main_1/main_01-07', { 'accept-language': 'ja' })
+    expect(res.headers['server-timing']).toBe('page;desc="rendered"')
+    expect(text).toContain('data-prerender="ja.light"')
+    expect(text).toContain('<h1>1-7</h1>')
+    const unknown = await ctx.app.inject({ method: 'GET', url: '/report/stage/main_1/no-such-stage' })
+    expect(unknown.body).toBe(INDEX)
   })
 
   it('an unknown item or stage, or another address, gets the plain app as before', async () => {

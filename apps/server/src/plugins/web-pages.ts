@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 
 /*
- * Item, stage and statistics pages rendered at request time (issue 21): the web build's renderer
+ * Item, stage, report and statistics pages rendered at request time (issue 21): the web build's renderer
  * (apps/web src/ssr.tsx, built into `<dist>/ssr/render.mjs` with `shell.html` beside it) renders the
  * app's own components at the address, from this server's own answers to the requests the page makes
  * (`pagePaths`: the matrix slice and `/basis`, or `/stats` and `/config`; `/items`, `/stages`, `/zones`),

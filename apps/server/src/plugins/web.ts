@@ -181,7 +181,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
   }
   for (const path of PRERENDERED_PATHS) app.get(path, { schema: { hide: true } }, (req, reply) => sendPrerendered(path, req, reply))
 
-  // Item, stage and statistics pages: rendered with their data for the visitor's variant (plugins/web-pages.ts),
+  // Item, stage, report and statistics pages: rendered with their data for the visitor's variant (plugins/web-pages.ts),
   // else (no renderer, unknown id, a failure, over the time budget) the plain app as for any address.
   const pages = createPageCache({
     dist: opts.dist,
@@ -214,5 +214,6 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
   }
   app.get('/result/item/:itemId', { schema: { hide: true } }, renderedPage)
   app.get('/result/stage/:zoneId/:stageId', { schema: { hide: true } }, renderedPage)
+  app.get('/report/stage/:zoneId/:stageId', { schema: { hide: true } }, renderedPage)
   app.get('/statistics', { schema: { hide: true } }, renderedPage)
 })

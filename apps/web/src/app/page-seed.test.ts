@@ -31,6 +31,16 @@ describe('the seeds a rendered page carries', () => {
     expect(seedOf(seeds, 'zones')).toEqual([{ zoneId: 'z1', stages: ['s1', 's2'] }])
   })
 
+  it("a report form: its stage with its drop table, the address's zone listing only it, the items it lists; marked old", () => {
+    const seeds = pageSeeds(pageRequest('/report/stage/z1/s2')!, { ...answers(), items: [{ itemId: 'a' }, { itemId: 'b' }] as unknown as Item[] }, 1000)
+    expect(seedOf(seeds, 'stages')).toEqual([stage('s2', 'z1')])
+    expect(seedOf(seeds, 'zones')).toEqual([{ zoneId: 'z1', stages: ['s2'] }])
+    expect(seedOf(seeds, 'items')).toEqual([{ itemId: 'a' }])
+    expect(seeds?.every((s) => s.updatedAt === 0)).toBe(true)
+    expect(pageSeeds(pageRequest('/report/stage/z1/nope')!, answers(), 1000)).toBeNull()
+    expect(pageRequest('/report/stage/z1/s%E0')).toBeNull()
+  })
+
   it("the statistics: the numbers and config whole; the stages and items of the rankings' first pages only", () => {
     const stages = Array.from({ length: 12 }, (_, i) => stage(`s${i}`, i < 6 ? 'z1' : 'z2'))
     const stats = {

@@ -15,20 +15,32 @@ import { matrixSliceKey, matrixSlicePath, type SliceMode } from '../features/res
  * other settings gets a fresh render.
  */
 
-/** What a server-rendered page shows: an item's or a stage's rows, or the site statistics, for the default data source. */
+/** What a server-rendered page shows: an item's or a stage's rows, a stage's report form, or the site statistics, for the default data source. */
 export interface PageRequest {
-  mode: SliceMode | 'statistics'
+  mode: SliceMode | 'statistics' | 'report'
   /** The item or stage ('' for the statistics). */
   id: string
+  /** The zone of the address (a report form's), as written there. */
+  zoneId?: string
   server: Server
   category: Category
 }
 
 const PAGE = /^\/result\/(?:item\/([^/]+)|stage\/([^/]+)\/([^/]+))\/?$/
+const REPORT = /^\/report\/stage\/([^/]+)\/([^/]+)\/?$/
 
-/** The item, stage or statistics page at `pathname`, or null for any other address. */
+/** The item, stage, report or statistics page at `pathname`, or null for any other address. */
 export const pageRequest = (pathname: string): PageRequest | null => {
   if (pathname === '/statistics') return { mode: 'statistics', id: '', server: DEFAULT_SOURCE.server, category: DEFAULT_SOURCE.category }
+  const report = REPORT.exec(pathname)
+  if (report) {
+    try {
+      const [zoneId, id] = [decodeURIComponent(report[1]!), decodeURIComponent(report[2]!)]
+      return { mode: 'report', id, zoneId, server: DEFAULT_SOURCE.server, category: DEFAULT_SOURCE.category }
+    } catch {
+      return null
+    }
+  }
   const m = PAGE.exec(pathname)
   if (!m) return null
   let id: string
@@ -49,6 +61,7 @@ export const pagePaths = (p: PageRequest): Partial<Record<AnswerName, string>> =
   const ctx = { server: p.server, category: p.category }
   const lists = { items: datasets.items.path(ctx), stages: datasets.stages.path(ctx), zones: datasets.zones.path(ctx) }
   if (p.mode === 'statistics') return { stats: datasets.stats.path(ctx), config: datasets.config.path(ctx), ...lists }
+  if (p.mode === 'report') return lists
   return { slice: matrixSlicePath(p.server, p.category, p.mode, p.id), basis: basisPath(p.server, p.mode === 'stage' ? p.id : null), ...lists }
 }
 /** The answers, each through the app's own parser (the matrix slice, the statistics and the config) or as JSON. */
@@ -83,6 +96,19 @@ export const pageSeeds = (p: PageRequest, answers: PageAnswers, now: number): Se
       { key: key('items'), data: items.filter((i) => itemIds.has(i.itemId)), updatedAt: 0 },
       { key: key('stages'), data: someStages, updatedAt: 0 },
       { key: key('zones'), data: zones.filter((z) => zoneIds.has(z.zoneId)).map((z) => ({ ...z, stages: z.stages.filter((id) => stageIds.has(id)) })), updatedAt: 0 },
+    ]
+  }
+  if (p.mode === 'report') {
+    // The form reads its stage (drop table), the zone of its address and the items it lists: 2-3 KB
+    // of the 1.4 MB. The stage selector's catalog and the other names come with the whole lists.
+    const stage = stages.find((s) => s.stageId === p.id)
+    if (!stage) return null
+    const zone = zones.find((z) => z.zoneId === p.zoneId)
+    const listed = new Set((stage.dropInfos ?? []).flatMap((d) => (d.itemId ? [d.itemId] : [])))
+    return [
+      { key: key('items'), data: items.filter((i) => listed.has(i.itemId)), updatedAt: 0 },
+      { key: key('stages'), data: [stage], updatedAt: 0 },
+      { key: key('zones'), data: zone ? [{ ...zone, stages: zone.stages.filter((id) => id === stage.stageId) }] : [], updatedAt: 0 },
     ]
   }
   const elements = answers.slice as MatrixElement[]

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { parseDataSource } from './state'
 
 /*
- * The data a server-rendered item, stage or statistics page carries (app/page-seed.ts makes it;
+ * The data a server-rendered item, stage, report or statistics page carries (app/page-seed.ts makes it;
  * src/ssr.tsx renders with it; main.tsx seeds it before hydrating): small enough for the start chunk.
  */
 

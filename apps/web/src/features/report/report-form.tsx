@@ -21,6 +21,7 @@ import { env } from '../../config/env'
 import { paths } from '../../config/paths'
 import { retryFailed, useDataset } from '../../lib/data'
 import { formatDate } from '../../lib/format'
+import { useHydrated } from '../../lib/hydration'
 import { localized } from '../../lib/i18n'
 import { useDataSource } from '../../lib/state-hooks'
 import { recordStageHistory } from '../../components/stage-selector/preferences'
@@ -73,6 +74,9 @@ const ReportFormBody = memo(function ReportFormBody({ zoneId, stageId, lists }: 
   const { t, i18n } = useTranslation()
   const { server } = useDataSource()
   const specialRead = useSpecialDialogRead()
+  // A form the server rendered (app/page-seed.ts) shows before its code runs: until it has hydrated it
+  // takes no taps (inert), rather than swallowing a drop the player thinks was counted.
+  const hydrated = useHydrated()
   const [drops, setDrops] = useState<DraftDrop[]>([])
   const [dialog, setDialog] = useState<Dialog>(null)
   const [submitting, setSubmitting] = useState(false)
@@ -196,7 +200,7 @@ const ReportFormBody = memo(function ReportFormBody({ zoneId, stageId, lists }: 
   )
 
   return (
-    <Stack spacing={2} sx={{ maxWidth: 1100, mx: 'auto' }} data-testid="report-page">
+    <Stack spacing={2} sx={{ maxWidth: 1100, mx: 'auto' }} data-testid="report-page" inert={!hydrated} aria-busy={!hydrated || undefined}>
       <ReportStageHeader zoneLabel={zoneLabel} stageLabel={stageLabel} statsHref={stage && zone ? paths.statsByStageSelected.href(zone.zoneId, stage.stageId) : null} />
 
       <ReportNotices gacha={gacha} />

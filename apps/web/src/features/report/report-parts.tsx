@@ -13,6 +13,7 @@ import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { paths } from '../../config/paths'
+import { useHydrated } from '../../lib/hydration'
 import { noticeRules, type SubmitFailure } from './report-draft'
 
 /**
@@ -23,7 +24,9 @@ export function ReportNotices({ gacha }: { gacha: boolean }) {
   const { t } = useTranslation()
   const id = useId()
   const theme = useTheme()
-  const compact = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true })
+  // Rendered by the server (and hydrated) as on a phone.
+  const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true })
+  const compact = useHydrated() ? narrow : true
   const [open, setOpen] = useState(!compact)
   const rules = noticeRules(gacha)
   return (
