@@ -1,23 +1,29 @@
 import type { Stage, Zone } from '@dropwise/schemas'
-import { useMemo } from 'react'
+import { useDeferredValue, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useDataset } from '../../lib/data'
 import { localized } from '../../lib/i18n'
 import { useDataSource } from '../../lib/state-hooks'
 
-/** Stages and zones of the current server, indexed by id. */
+/**
+ * Stages and zones of the current server, indexed by id. From deferred copies of the lists: a list that
+ * arrives (or arrives again, whole after a page rendered from a part of it) re-renders its readers in a
+ * render that yields, not in one synchronous task (a query's update is always synchronous).
+ */
 export function useStageCatalog() {
   const stages = useDataset('stages')
   const zones = useDataset('zones')
   const { server } = useDataSource()
-  const stagesById = useMemo(() => new Map((stages.data ?? []).map((s) => [s.stageId, s])), [stages.data])
-  const zonesById = useMemo(() => new Map((zones.data ?? []).map((z) => [z.zoneId, z as Zone])), [zones.data])
+  const stagesData = useDeferredValue(stages.data)
+  const zonesData = useDeferredValue(zones.data)
+  const stagesById = useMemo(() => new Map((stagesData ?? []).map((s) => [s.stageId, s])), [stagesData])
+  const zonesById = useMemo(() => new Map((zonesData ?? []).map((z) => [z.zoneId, z as Zone])), [zonesData])
   return {
     server,
     stagesById,
     zonesById,
-    zones: (zones.data ?? []) as Zone[],
-    ready: !!stages.data && !!zones.data,
+    zones: (zonesData ?? []) as Zone[],
+    ready: !!stagesData && !!zonesData,
     error: (stages.error ?? zones.error) as Error | null,
     retry: () => {
       void stages.refetch()

@@ -1,5 +1,5 @@
 import type { Item } from '@dropwise/schemas'
-import { useMemo } from 'react'
+import { useDeferredValue, useMemo } from 'react'
 import { useDataset } from '../../lib/data'
 import { useAuth, useDataSource } from '../../lib/state-hooks'
 import { useStageCatalog } from '../../components/stage-selector/use-stage-catalog'
@@ -16,12 +16,14 @@ export function useStatsRows(mode: TableMode, id: string) {
   const matrix = source === 'personal' ? personal : global
   const items = useDataset('items')
   const catalog = useStageCatalog()
-  const itemsById = useMemo(() => new Map((items.data ?? []).map((i) => [i.itemId, i as Item])), [items.data])
+  // Deferred like the catalog's lists (use-stage-catalog.ts).
+  const itemsData = useDeferredValue(items.data)
+  const itemsById = useMemo(() => new Map((itemsData ?? []).map((i) => [i.itemId, i as Item])), [itemsData])
   const lookups: Lookups = useMemo(
     () => ({ stagesById: catalog.stagesById, zonesById: catalog.zonesById, itemsById }),
     [catalog.stagesById, catalog.zonesById, itemsById],
   )
-  const ready = !!matrix.data && catalog.ready && !!items.data
+  const ready = !!matrix.data && catalog.ready && !!itemsData
   const rows = useMemo(() => (ready ? rowsFor(matrix.data ?? [], mode, id, lookups) : []), [ready, matrix.data, mode, id, lookups])
   return {
     rows,
@@ -37,7 +39,7 @@ export function useStatsRows(mode: TableMode, id: string) {
     matrix: matrix.data,
     lookups,
     catalog,
-    items: items.data,
+    items: itemsData,
     itemsById,
   }
 }
