@@ -40,6 +40,23 @@ describe.skipIf(!chromium).each(e2eBackends('rendered'))('server-rendered stats 
     throw new Error(`${path} never came rendered`)
   }
 
+  /** The page on a phone without scripts: what the first paint shows is the server's HTML. */
+  const openBare = async (path: string) => {
+    const ctx = await e2e.browser.newContext({ ...phone, javaScriptEnabled: false })
+    const page = await ctx.newPage()
+    await openRendered(page, path)
+    return { ctx, page }
+  }
+  /** The page on a phone with scripts, once the app has hydrated the server's nodes. */
+  const openHydrated = async (path: string) => {
+    const ctx = await e2e.browser.newContext(phone)
+    const page = await ctx.newPage()
+    const problems = watch(page)
+    await openRendered(page, path)
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.firstRender), { timeout: 30_000 }).toBe('hydrate')
+    return { ctx, page, problems }
+  }
+
   beforeAll(async () => {
     const raw = (await (await fetch(`${e2e.server.url}${API}/_private/result/matrix/CN/global/all`)).json()) as MatrixRow[] | { matrix: MatrixRow[] }
     matrix = Array.isArray(raw) ? raw : raw.matrix
@@ -56,19 +73,13 @@ describe.skipIf(!chromium).each(e2eBackends('rendered'))('server-rendered stats 
       expect(html, path).toContain('data-testid="basis-note"')
       const expected = expectedRows(matrix, mode, id)
       // A phone, first without scripts: what the first paint shows is the server's HTML.
-      const still = await e2e.browser.newContext({ ...phone, javaScriptEnabled: false })
-      const bare = await still.newPage()
-      await openRendered(bare, path)
+      const { ctx: still, page: bare } = await openBare(path)
       expect(await bare.isVisible('[data-testid="page-hold"][data-ready="true"] [data-testid="basis-note"]'), path).toBe(true)
       const firstPaint = await bare.$$eval('[data-testid="stats-row"]', (rows) => rows.map((r) => r.textContent))
       expect(firstPaint.length, path).toBe(Math.min(10, expected.length))
       await still.close()
       // With scripts: the app hydrates those nodes (no mismatch, nothing drawn again) and shows every API row.
-      const live = await e2e.browser.newContext(phone)
-      const page = await live.newPage()
-      const problems = watch(page)
-      await openRendered(page, path)
-      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.firstRender), { timeout: 30_000 }).toBe('hydrate')
+      const { ctx: live, page, problems } = await openHydrated(path)
       await settle(page)
       expect(await page.evaluate(() => document.documentElement.dataset.firstRender)).toBe('hydrate')
       expect(await page.$$eval('[data-testid="stats-row"]', (rows) => rows.map((r) => r.textContent))).toEqual(firstPaint)
@@ -86,18 +97,12 @@ describe.skipIf(!chromium).each(e2eBackends('rendered'))('server-rendered stats 
     expect(html).toContain('id="dropwise-page-data"')
     expect(html).toMatch(/data-testid="report-stage-code"[^>]*>1-7</)
     // Before its code runs the form is there to read, and inert: a tap must not look counted and be lost.
-    const still = await e2e.browser.newContext({ ...phone, javaScriptEnabled: false })
-    const bare = await still.newPage()
-    await openRendered(bare, path)
+    const { ctx: still, page: bare } = await openBare(path)
     expect(await bare.getByTestId('report-page').getAttribute('inert')).toBe('')
     const tiles = await bare.$$eval('[data-testid^="stepper-"]', (els) => els.map((e) => e.getAttribute('data-testid')!.slice('stepper-'.length)))
     expect([...new Set(tiles)].sort()).toEqual(listed)
     await still.close()
-    const live = await e2e.browser.newContext(phone)
-    const page = await live.newPage()
-    const problems = watch(page)
-    await openRendered(page, path)
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.firstRender), { timeout: 30_000 }).toBe('hydrate')
+    const { ctx: live, page, problems } = await openHydrated(path)
     await expect.poll(() => page.getByTestId('report-page').getAttribute('inert'), { timeout: 15_000 }).toBeNull()
     const tile = page.getByTestId('stepper-30012').first()
     // The tile itself (its − and + buttons name the item too).
@@ -121,11 +126,7 @@ describe.skipIf(!chromium).each(e2eBackends('rendered'))('server-rendered stats 
     const html = await renderedHtml('/statistics')
     expect(html).toContain('id="dropwise-page-data"')
     expect(html).toMatch(new RegExp(`data-testid="stats-reports-all"[^>]*>${reports}<`))
-    const live = await e2e.browser.newContext(phone)
-    const page = await live.newPage()
-    const problems = watch(page)
-    await openRendered(page, '/statistics')
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.firstRender), { timeout: 30_000 }).toBe('hydrate')
+    const { ctx: live, page, problems } = await openHydrated('/statistics')
     await settle(page)
     expect(await page.evaluate(() => document.documentElement.dataset.firstRender)).toBe('hydrate')
     expect(await page.getByTestId('stats-reports-all').textContent()).toBe(reports)
