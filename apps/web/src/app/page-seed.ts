@@ -8,7 +8,7 @@ import { rankRows } from '../features/site-stats/site-stats-page'
 import { matrixSliceKey, matrixSlicePath, type SliceMode } from '../features/results/use-matrix-slice'
 
 /*
- * The data of a server-rendered page (an item's, a stage's, the site statistics; apps/server
+ * The data of a server-rendered page (an item's, a stage's, a stage's report form, the site statistics; apps/server
  * plugins/web-pages.ts renders it with src/ssr.tsx; main.tsx hydrates it): the answers the page's hooks
  * would ask for, seeded into the query cache under their own keys, on the server before the render and
  * in the browser before hydration. Only for the default data source (global, CN, all): a visitor with
@@ -29,28 +29,28 @@ export interface PageRequest {
 const PAGE = /^\/result\/(?:item\/([^/]+)|stage\/([^/]+)\/([^/]+))\/?$/
 const REPORT = /^\/report\/stage\/([^/]+)\/([^/]+)\/?$/
 
-/** The item, stage, report or statistics page at `pathname`, or null for any other address. */
-export const pageRequest = (pathname: string): PageRequest | null => {
-  if (pathname === '/statistics') return { mode: 'statistics', id: '', server: DEFAULT_SOURCE.server, category: DEFAULT_SOURCE.category }
-  const report = REPORT.exec(pathname)
-  if (report) {
-    try {
-      const [zoneId, id] = [decodeURIComponent(report[1]!), decodeURIComponent(report[2]!)]
-      return { mode: 'report', id, zoneId, server: DEFAULT_SOURCE.server, category: DEFAULT_SOURCE.category }
-    } catch {
-      return null
-    }
-  }
-  const m = PAGE.exec(pathname)
-  if (!m) return null
-  let id: string
+/** A path segment decoded, or null when it is no valid escape. */
+const decoded = (segment: string): string | null => {
   try {
-    id = decodeURIComponent(m[1] ?? m[3] ?? '')
+    return decodeURIComponent(segment)
   } catch {
     return null
   }
-  if (!id) return null
-  return { mode: m[1] ? 'item' : 'stage', id, server: DEFAULT_SOURCE.server, category: DEFAULT_SOURCE.category }
+}
+
+/** The item, stage, report or statistics page at `pathname`, or null for any other address. */
+export const pageRequest = (pathname: string): PageRequest | null => {
+  const source = { server: DEFAULT_SOURCE.server, category: DEFAULT_SOURCE.category }
+  if (pathname === '/statistics') return { mode: 'statistics', id: '', ...source }
+  const report = REPORT.exec(pathname)
+  if (report) {
+    const [zoneId, id] = [decoded(report[1]!), decoded(report[2]!)]
+    return zoneId !== null && id !== null ? { mode: 'report', id, zoneId, ...source } : null
+  }
+  const m = PAGE.exec(pathname)
+  const id = m && decoded(m[1] ?? m[3] ?? '')
+  if (!m || !id) return null
+  return { mode: m[1] ? 'item' : 'stage', id, ...source }
 }
 
 /** The answers a page is rendered from, by name: the numbers, then the reference lists. */
@@ -72,7 +72,8 @@ export type PageAnswers = Partial<Record<AnswerName, unknown>>
  * null when the item or stage is unknown (the server then sends the plain app). The matrix slice and
  * the basis go whole; the items too (the related items need them); of the stages and zones (1.3 MB)
  * only what the page shows: the stages of its rows, the stage's zone with all its stages (the
- * neighbour cards), and their zones (on an item page without what it does not read). Those lists are marked old, so the page asks for them whole
+ * neighbour cards), and their zones (on an item page without what it does not read); a report form
+ * and the statistics carry less (below). The cut lists are marked old, so the page asks for them whole
  * right after it hydrated; the rendered page reads the same from the part as from the whole.
  */
 export const pageSeeds = (p: PageRequest, answers: PageAnswers, now: number): Seed[] | null => {

@@ -1,7 +1,7 @@
 import { useDeferredValue } from 'react'
 
 /*
- * The first load of `/`, `/search` and `/advanced` arrives pre-rendered (vite.config.ts `prerenderHome`,
+ * The first load of `/`, `/search`, `/advanced` and `/planner` arrives pre-rendered (vite.config.ts `prerenderHome`,
  * src/ssr.tsx): the page in one language and one colour mode, with its styles, so the browser paints it
  * before any JavaScript runs. Item, stage, report and statistics pages arrive rendered by the server with their
  * data (apps/server plugins/web-pages.ts, app/page-seed.ts), the phone layout: values that depend on the
