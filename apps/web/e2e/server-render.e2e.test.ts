@@ -120,6 +120,26 @@ describe.skipIf(!chromium).each(e2eBackends('rendered'))('server-rendered stats 
     await live.close()
   }, 120_000)
 
+  it("a report form rendered for CN is not hydrated for a visitor reading another server: drawn afresh from that server's list", async () => {
+    const path = '/report/stage/main_1/main_01-07'
+    await renderedHtml(path)
+    const us = (await (await fetch(`${e2e.server.url}${API}/stages/main_01-07?server=US`)).json()) as { dropInfos: { itemId?: string }[] }
+    const listed = [...new Set(us.dropInfos.flatMap((d) => (d.itemId && d.itemId !== 'furni' ? [d.itemId] : [])))].sort()
+    const ctx = await e2e.browser.newContext(phone)
+    await ctx.addInitScript(() => localStorage.setItem('penguin-stats-data-source', JSON.stringify({ source: 'global', server: 'US', category: 'all' })))
+    const page = await ctx.newPage()
+    const problems = watch(page)
+    await openRendered(page, path)
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.firstRender), { timeout: 30_000 }).toBe('fresh')
+    await expect.poll(() => page.getByTestId('report-page').getAttribute('inert'), { timeout: 15_000 }).toBeNull()
+    const tiles = await page.$$eval('[data-testid^="stepper-"]', (els) => els.map((e) => e.getAttribute('data-testid')!.slice('stepper-'.length)))
+    expect([...new Set(tiles)].sort()).toEqual(listed)
+    await expect.poll(() => page.getByTestId('report-submit').textContent()).toMatch(/US/)
+    await settle(page)
+    expect(problems).toEqual([])
+    await ctx.close()
+  }, 120_000)
+
   it('the statistics arrive rendered with the API totals and its rankings, and hydrate', async () => {
     const stats = (await (await fetch(`${e2e.server.url}${API}/stats?server=CN`)).json()) as { totalStageTimes: { stageId: string; times: number }[] }
     const reports = stats.totalStageTimes.reduce((a, r) => a + r.times, 0).toLocaleString('en-US')
