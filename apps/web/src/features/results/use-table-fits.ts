@@ -20,6 +20,11 @@ export function useTableFits(resetKey: string) {
   const [width, setWidth] = useState(0)
   const neededWidth = needed?.key === resetKey ? needed.width : null
   const fits = neededWidth === null ? !phone : width >= neededWidth
+  // The width matters only once the table was found too wide: the observer reads it from here.
+  const neededRef = useRef(neededWidth)
+  useLayoutEffect(() => {
+    neededRef.current = neededWidth
+  })
 
   // After every render as a table (a new page of rows may be wider): does it fit? It sets state only
   // while the table fits and is too wide, which makes it no longer fit: no chain of updates.
@@ -27,7 +32,10 @@ export function useTableFits(resetKey: string) {
   useLayoutEffect(() => {
     const table = tableRef.current
     const box = containerRef.current
-    if (fits && table && box && table.scrollWidth > box.clientWidth + 1) setNeeded({ key: resetKey, width: table.scrollWidth })
+    if (fits && table && box && table.scrollWidth > box.clientWidth + 1) {
+      setNeeded({ key: resetKey, width: table.scrollWidth })
+      setWidth(box.clientWidth)
+    }
   })
 
   useLayoutEffect(() => {
@@ -35,7 +43,13 @@ export function useTableFits(resetKey: string) {
     if (!box) return
     // The observer reports the first width too, after the browser's own layout: reading it here would
     // force the whole freshly committed page to be laid out inside the commit (a hydration's longest task).
-    const observer = new ResizeObserver(() => setWidth(box.clientWidth))
+    // It sets state only when the answer to "does the table fit?" changes: each new state re-renders
+    // the whole table (or list) in one blocking render, and the observer also reports a first width.
+    const observer = new ResizeObserver(() => {
+      const next = box.clientWidth
+      const needed = neededRef.current
+      if (needed !== null) setWidth((prev) => (prev >= needed === next >= needed ? prev : next))
+    })
     observer.observe(box)
     return () => observer.disconnect()
   }, [])
