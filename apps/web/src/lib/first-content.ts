@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react'
+import { startTransition, useEffect, useState } from 'react'
+import { isHydrating } from './hydration'
 
 /**
  * The first page's own data before the site's start-up datasets. An item or a stage page holds its
@@ -31,16 +32,25 @@ export const openFirstContent = () => {
  * Whether the first page's content is shown (always, after the first page of a visit): parts of an
  * item or a stage page that need large answers of their own (the guide's badge, the trend sparklines,
  * the drop patterns) wait for it in the places they keep, so they do not delay the rows.
+ *
+ * The change reaches readers as a transition, rendered in slices: not through `useSyncExternalStore`,
+ * whose updates React renders synchronously, so a page would re-render (and, while it hydrates,
+ * hydrate) its readers in one long task when it opens. The server and a hydrating page read false.
  */
-export const useFirstContentShown = (): boolean =>
-  useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener)
-      return () => void listeners.delete(listener)
-    },
-    () => opened,
-    () => false,
-  )
+export const useFirstContentShown = (): boolean => {
+  const [shown, setShown] = useState(() => typeof window !== 'undefined' && opened && !isHydrating())
+  useEffect(() => {
+    if (shown) return
+    const show = () => startTransition(() => setShown(true))
+    if (opened) {
+      show()
+      return
+    }
+    listeners.add(show)
+    return () => void listeners.delete(show)
+  }, [shown])
+  return shown
+}
 
 /**
  * Runs `task` once the first page's content is shown: at once when the first page (`pathname`) holds

@@ -41,6 +41,9 @@ const hydrating = () => {
   return hydratingPath !== null
 }
 
+/** Whether the page being rendered is the server-rendered one, hydrating (or after it, on the same address). */
+export const isHydrating = () => hydrating()
+
 /**
  * false while the build renders and while the page hydrates, then true; true from the start in a
  * fresh render. A deferred value: React switches it in a render of its own that yields like a

@@ -6,12 +6,17 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { datasetKey } from '../../lib/data'
 import { PatternSection } from './pattern-section'
 import { TrendSparkline } from './trend-sparkline'
+import { TrendsProvider } from './use-trend'
 
 /* Components on a query cache filled by hand (no network): CN server, category all, logged out. */
 const withData = (data: Partial<Record<'trends' | 'globalPatternMatrix' | 'items' | 'config', unknown>>) => {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
   for (const [id, value] of Object.entries({ config: {}, items: [], ...data })) client.setQueryData(datasetKey(id as 'trends', 'CN', 'all', null), value)
-  return ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  return ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>
+      <TrendsProvider enabled>{children}</TrendsProvider>
+    </QueryClientProvider>
+  )
 }
 
 afterEach(cleanup)
@@ -26,6 +31,32 @@ describe('TrendSparkline', () => {
     const line = container.querySelector('polyline')
     expect(line?.getAttribute('points')?.split(' ')).toHaveLength(3)
     expect(screen.getByTestId('trend-sparkline').getAttribute('role')).toBe('img')
+  })
+
+  it('reads the trends through one query for every row of its table', () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
+    for (const [id, value] of Object.entries({ config: {}, items: [], trends })) client.setQueryData(datasetKey(id as 'trends', 'CN', 'all', null), value)
+    const { container } = render(
+      <QueryClientProvider client={client}>
+        <TrendsProvider enabled>
+          {['a', 'a', 'a'].map((item, i) => (
+            <TrendSparkline key={i} stageId="main_01" itemId={item} />
+          ))}
+        </TrendsProvider>
+      </QueryClientProvider>,
+    )
+    expect(container.querySelectorAll('polyline')).toHaveLength(3)
+    expect(
+      client
+        .getQueryCache()
+        .find({ queryKey: datasetKey('trends', 'CN', 'all', null) })
+        ?.getObserversCount(),
+    ).toBe(1)
+  })
+
+  it('draws nothing outside a table that provides the trends', () => {
+    const { container } = render(<TrendSparkline stageId="main_01" itemId="a" />)
+    expect(container.innerHTML).toBe('')
   })
 
   it('renders nothing below two points or without data', () => {

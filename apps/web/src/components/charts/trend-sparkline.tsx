@@ -3,14 +3,14 @@ import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatPercent } from '../../lib/format'
 import { sparklinePath, sparklinePoints } from './trend-math'
-import { useTrend } from './use-trend'
+import { useRowTrend } from './use-trend'
 
 const WIDTH = 56
 const HEIGHT = 18
 
-/** Small inline trend of the last 15 non-zero drop rates (plain SVG); nothing below 2 points. */
+/** Small inline trend of the last 15 non-zero drop rates (plain SVG), inside a table's `TrendsProvider`; nothing below 2 points. */
 export function TrendSparkline({ stageId, itemId }: { stageId: string; itemId: string }) {
-  const { trend } = useTrend(stageId, itemId)
+  const trend = useRowTrend(stageId, itemId)
   const { t, i18n } = useTranslation()
   const points = useMemo(() => (trend ? sparklinePoints(trend.quantity, trend.times) : null), [trend])
   if (!points) return null

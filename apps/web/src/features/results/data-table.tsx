@@ -17,7 +17,9 @@ import Typography from '@mui/material/Typography'
 import { useEffect, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { TrendsProvider } from '../../components/charts/use-trend'
 import { paths } from '../../config/paths'
+import { useFirstContentShown } from '../../lib/first-content'
 import { useDataSource } from '../../lib/state-hooks'
 import { StatsRowCards } from './stats-row-cards'
 import { StatsTableView } from './stats-table-view'
@@ -72,6 +74,7 @@ export function DataTable({ mode, rows, stageValid = true, recruit = false, load
   const trends = source === 'global' && !recruit
   const { header, desc } = useHeaders(recruit)
   const cell = useCell({ recruit, trends })
+  const shown = useFirstContentShown()
   // The table where it fits whole (measured), else the list: nothing scrolls sideways (issue #17).
   const { containerRef, tableRef, fits } = useTableFits(`${lang} ${mode} ${recruit} ${rows.length}`)
 
@@ -149,7 +152,10 @@ export function DataTable({ mode, rows, stageValid = true, recruit = false, load
   return (
     <Stack spacing={1} data-testid="data-table" data-mode={mode} data-layout={fits ? 'table' : 'list'}>
       {filterPanel}
-      <div ref={containerRef}>{fits ? <StatsTableView {...viewProps} tableRef={tableRef} /> : <StatsRowCards {...viewProps} />}</div>
+      {/* The trends (~50 KB) are asked for once the page's rows show (lib/first-content.ts). */}
+      <TrendsProvider enabled={trends && shown}>
+        <div ref={containerRef}>{fits ? <StatsTableView {...viewProps} tableRef={tableRef} /> : <StatsRowCards {...viewProps} />}</div>
+      </TrendsProvider>
       {showFooter(rows.length) && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap' }} data-testid="table-footer">
           <FormControl size="small" sx={{ minWidth: 120 }}>

@@ -12,8 +12,7 @@ import { ItemIcon } from '../../components/item-icon'
 import { paths } from '../../config/paths'
 import { formatNumber } from '../../lib/format'
 import { localized } from '../../lib/i18n'
-import { useTrend } from '../../components/charts/use-trend'
-import { useFirstContentShown } from '../../lib/first-content'
+import { useRowTrend } from '../../components/charts/use-trend'
 import { NullCell, TimeRange, orNull, useDuration } from './cells'
 import { percentText, type StatsRow } from './table-logic'
 
@@ -40,9 +39,8 @@ export function PercentCell({ row, trends }: { row: StatsRow; trends: boolean })
   const { t, i18n } = useTranslation()
   const [open, setOpen] = useState(false)
   // The trend button only exists when there is a trend to show (the sparkline needs 2 points). The
-  // trends (~50 KB) are asked for once the page's rows show (lib/first-content.ts), in a place kept for them.
-  const shown = useFirstContentShown()
-  const { trend } = useTrend(row.stageId, row.itemId, shown)
+  // trends (~50 KB) come from the table's TrendsProvider, in a place kept for them.
+  const trend = useRowTrend(row.stageId, row.itemId)
   const name = row.item ? localized(row.item.name_i18n, row.item.name, i18n.language) : row.itemId
   return (
     // Clicks in the trend button or its dialog (a portal, but React bubbles through it) must not open the row.
