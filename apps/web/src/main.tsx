@@ -23,11 +23,6 @@ if (cookieUser) {
   removeUserCookie()
 }
 
-// The page being opened loads alongside the strings instead of after the first render.
-const pageLoaded = preloadPage(location.pathname)
-// An item or a stage page's data is on its way already (index.html): its decoder starts loading too.
-if (HOLDING_PAGE.test(location.pathname)) startDecoder()
-
 const settings = settingsStore.get()
 const locale = isLocale(settings.language) ? settings.language : detectLocale(navigator.languages ?? [navigator.language])
 
@@ -38,6 +33,14 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
  * dynamic import cannot finish while the module importing it is still evaluating.
  */
 const start = async () => {
+  // Each step below in a task of its own: the module evaluation before it is a long task already.
+  await nextTask()
+  // The page being opened loads alongside the strings instead of after the first render (the inline
+  // script in index.html asked for its chunks already: this finds the route and awaits them).
+  const pageLoaded = preloadPage(location.pathname)
+  // An item or a stage page's data is on its way already (index.html): its decoder starts loading too.
+  if (HOLDING_PAGE.test(location.pathname)) startDecoder()
+  await nextTask()
   await initI18n(locale)
 
   // The pre-rendered page variant that fits this visitor (lib/hydration.ts); app.tsx remembers it for the next visit.
