@@ -11,11 +11,26 @@ export const PLANNER_STORAGE_KEY = 'penguin-stats-planner'
 let apiBase = DEFAULT_API_BASE
 
 /**
+ * The pages whose code the inline script asks for at once, by address (as src/app/router.tsx and
+ * src/config/paths.ts route them): the server renders these or sends them pre-rendered.
+ */
+const ROUTE_PAGES = [
+  // The item and stage pages (one lazy module holds both).
+  { path: /^\/result\/(item|stage)\/./, module: '/src/features/results/stats-pages.tsx' },
+  { path: /^\/report\/stage\/[^/]+\/./, module: '/src/features/report/report-pages.tsx' },
+  { path: /^\/statistics\/?$/, module: '/src/features/site-stats/site-stats-page.tsx' },
+  { path: /^\/planner\/?$/, module: '/src/features/planner/planner-page.tsx' },
+  { path: /^\/advanced\/?$/, module: '/src/features/advanced/advanced-page.tsx' },
+  { path: /^\/search\/?$/, module: '/src/features/search/search-page.tsx' },
+] as const
+
+/**
  * `<link rel="modulepreload">` for what the first render of `/` needs beyond the entry's own imports
  * (Vite only preloads static imports): the home page chunk with its imports, and the start locale
  * chunk of the language the app will pick (saved setting, else the browser's first supported
  * language, else zh, as lib/i18n.ts decides). They then download alongside the entry instead of after it.
- * On an item or a stage page: that page's chunk, and the page's first data (./early-requests.ts).
+ * On a page the server renders or pre-renders (ROUTE_PAGES): that page's chunk; on an item or a stage
+ * page also its first data (./early-requests.ts).
  */
 export const preloadStart = (): Plugin => ({
   name: 'dropwise-preload-start',
@@ -47,16 +62,15 @@ export const preloadStart = (): Plugin => ({
       }
       const already = closure([entry.fileName])
       const homeFiles = [...closure([home.fileName])].filter((f) => !already.has(f))
-      // The item and stage pages' chunk (one lazy module holds both) with what it imports.
-      const isStats = (id: string) => id.endsWith('/src/features/results/stats-pages.tsx')
-      const stats = chunks.find((c) => isStats(c.facadeModuleId ?? '')) ?? chunks.find((c) => c.moduleIds.some(isStats))
-      if (!stats) throw new Error('dropwise-preload-start: the stats pages chunk was not found')
-      const statsFiles = [...closure([stats.fileName])].filter((f) => !already.has(f))
-      // The report form's chunk: the server renders it too, and its hydration waits for that code.
-      const isReport = (id: string) => id.endsWith('/src/features/report/report-pages.tsx')
-      const report = chunks.find((c) => isReport(c.facadeModuleId ?? '')) ?? chunks.find((c) => c.moduleIds.some(isReport))
-      if (!report) throw new Error('dropwise-preload-start: the report page chunk was not found')
-      const reportFiles = [...closure([report.fileName])].filter((f) => !already.has(f))
+      // Each page the server renders or sends pre-rendered: its chunk with what it imports, asked for before
+      // the first paint. Else the app's router asks for them (Vite's preload helper, a link per file) in
+      // the tasks after the first paint, where main-thread time counts as blocking.
+      const routeFiles = ROUTE_PAGES.map(({ path, module }) => {
+        const isPage = (id: string) => id.endsWith(module)
+        const page = chunks.find((c) => isPage(c.facadeModuleId ?? '')) ?? chunks.find((c) => c.moduleIds.some(isPage))
+        if (!page) throw new Error(`dropwise-preload-start: the chunk of ${module} was not found`)
+        return [path, [...closure([page.fileName])].filter((f) => !already.has(f)).map((f) => `/${f}`)] as const
+      })
       const early = earlyRequestsScript({
         apiBase,
         servers: SERVERS,
@@ -98,8 +112,7 @@ var plan=location.pathname==='/planner'&&localStorage.getItem(${JSON.stringify(P
 var fits=pre&&!(pre.content!==l+'.'+o||(s.themeStyle&&s.themeStyle!=='default')||q('(min-width: 900px)')||dsOff||plan);
 if(pre&&!fits)d.documentElement.classList.add('pre-off');
 var pm=${JSON.stringify(pageLocales)},go=function(){add(m[l]);if(location.pathname==='/')h.forEach(add);else if(pm[l])add(pm[l]);if(window.__dropwiseStart)window.__dropwiseStart()},done=0,once=function(){if(!done++)go()};
-if(/^\\/result\\/(item|stage)\\/./.test(location.pathname))${JSON.stringify(statsFiles.map((f) => `/${f}`))}.forEach(add);
-if(/^\\/report\\/stage\\/[^/]+\\/./.test(location.pathname))${JSON.stringify(reportFiles.map((f) => `/${f}`))}.forEach(add);
+${routeFiles.map(([path, files]) => `if(${path}.test(location.pathname))${JSON.stringify(files)}.forEach(add);`).join('\n')}
 ${early}
 if(fits){requestAnimationFrame(function(){setTimeout(once)});setTimeout(once,100)}else once()})()`
       return [{ tag: 'script', children: script, injectTo: 'head' }]
