@@ -4,6 +4,7 @@ import LinearProgress from '@mui/material/LinearProgress'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
+import { memo, startTransition, useDeferredValue, useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ItemStepper } from './planner-item-card'
 import { countOf, type PlannerState } from './planner-state'
@@ -31,6 +32,11 @@ export function PlannerItemsSection({
   onSet: (id: string, patch: { have?: number; need?: number }) => void
 }) {
   const { t } = useTranslation()
+  // The list (a stepper per item, over a hundred) renders from a deferred copy: when the items arrive
+  // (or the names, or the filter changes), React draws it in slices that leave the main thread free,
+  // and the page's other renders (each answer as it arrives, in a blocking render) pass it by. The
+  // counts stay immediate: they are what a stepper shows as it is used.
+  const grid = useDeferredValue({ items, itemName })
   return (
     <Box component="section" aria-labelledby="planner-items-title">
       <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1, gap: 1 }}>
@@ -40,12 +46,50 @@ export function PlannerItemsSection({
         <TextField size="small" type="search" label={t('planner.items.filter')} value={filter} onChange={(e) => onFilter(e.target.value)} />
       </Stack>
       {loading && <LinearProgress aria-label={t('planner.live.loadingData')} />}
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 260px), 1fr))' }}>
-        {items.map((item) => {
-          const { have, need } = countOf(state, item.itemId)
-          return <ItemStepper key={item.itemId} item={item} name={itemName(item.itemId)} have={have} need={need} onSet={onSet} />
-        })}
-      </Box>
+      <ItemGrid {...grid} state={state} onSet={onSet} />
     </Box>
   )
 }
+
+const ItemGrid = memo(function ItemGrid({
+  state,
+  items,
+  itemName,
+  onSet,
+}: {
+  state: PlannerState
+  items: readonly Item[]
+  itemName: (id: string) => string
+  onSet: (id: string, patch: { have?: number; need?: number }) => void
+}) {
+  const shown = useRevealed(items.length)
+  return (
+    <Box component="ul" sx={GRID_SX}>
+      {items.slice(0, shown).map((item) => {
+        const { have, need } = countOf(state, item.itemId)
+        return <ItemStepper key={item.itemId} item={item} name={itemName(item.itemId)} have={have} need={need} onSet={onSet} />
+      })}
+    </Box>
+  )
+})
+
+/** Cards a render adds: about two phone screens' worth. */
+const CARDS_PER_STEP = 12
+
+/**
+ * How many of `total` cards to draw: a step more after each commit, until all are there. The cards are
+ * heavy (two number fields each, about a hundred React components): drawn all at once, the list's
+ * render and commit were one task of 150-300 ms on this machine's CPU, unthrottled. In steps, each
+ * render and commit stays short; the whole list is there within a second or so.
+ */
+const useRevealed = (total: number) => {
+  const [shown, setShown] = useState(CARDS_PER_STEP)
+  useEffect(() => {
+    if (shown >= total) return
+    const timer = setTimeout(() => startTransition(() => setShown((n) => n + CARDS_PER_STEP)))
+    return () => clearTimeout(timer)
+  }, [shown, total])
+  return Math.min(shown, total)
+}
+
+const GRID_SX = { listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 260px), 1fr))' } as const

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button'
 import Fab from '@mui/material/Fab'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { lazy, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react'
+import { lazy, useCallback, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { snackbar } from '../../components/feedback/snackbar-store'
 import { MountWhen } from '../../components/lazy-mount'
@@ -105,9 +105,6 @@ export function Planner() {
   const buttonLabel = t(CALCULATE_LABELS[button])
   const needle = filter.trim().toLowerCase()
   const visible = needle ? plannerItems.filter((i) => itemName(i.itemId).toLowerCase().includes(needle) || i.itemId.includes(needle)) : plannerItems
-  // The item list (a stepper per item, over a hundred) renders from a deferred copy: when the items arrive
-  // or the filter changes, React draws it in slices that leave the main thread free, not in one long task.
-  const listed = useDeferredValue(visible)
   const demanded = state.items.filter((i) => i.need > 0 && offered.has(i.id)).length
 
   if (items.error) {
@@ -136,7 +133,16 @@ export function Planner() {
         onShowResult={() => setResultOpen(true)}
       />
 
-      <PlannerItemsSection state={state} items={listed} loading={!itemsData} demanded={demanded} filter={filter} onFilter={setFilter} itemName={itemName} onSet={onSet} />
+      <PlannerItemsSection
+        state={state}
+        items={visible}
+        loading={!itemsData}
+        demanded={demanded}
+        filter={filter}
+        onFilter={setFilter}
+        itemName={itemName}
+        onSet={onSet}
+      />
 
       <Fab
         color="primary"
