@@ -27,7 +27,8 @@ describe('PlannerItemsSection', () => {
     render(section(), { wrapper })
     // The first render holds one step (12 cards), not the whole list.
     expect(screen.getAllByRole('listitem')).toHaveLength(12)
-    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(30))
+    // Two more steps, each after the last one's commit (a loaded CI machine takes longer than waitFor's 1 s).
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(30), { timeout: 15_000 })
     expect(screen.getAllByRole('listitem').map((li) => li.getAttribute('data-testid'))).toEqual(items.map((i) => `planner-item-${i.itemId}`))
   })
 
