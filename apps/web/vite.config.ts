@@ -3,6 +3,7 @@ import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { define } from './build-plugins/app-define'
 import { CHUNK_GROUPS } from './build-plugins/chunk-groups'
+import { lazyMuiTheme } from './build-plugins/lazy-mui-theme'
 import { precompress } from './build-plugins/precompress'
 import { preloadStart } from './build-plugins/preload-start'
 import { prerenderHome } from './build-plugins/prerender-home'
@@ -11,6 +12,7 @@ export default defineConfig({
   define,
   plugins: [
     react(),
+    lazyMuiTheme(),
     precompress(),
     preloadStart(),
     prerenderHome(),
