@@ -42,6 +42,12 @@ export const useThemeClock = () => {
   return now
 }
 
+/** MUI InputBase's own global styles (the keyframes whose start tells it the browser autofilled a field), as it writes them. */
+const INPUT_KEYFRAMES = {
+  '@keyframes mui-auto-fill': { from: { animationName: 'mui-auto-fill' } },
+  '@keyframes mui-auto-fill-cancel': { from: { animationName: 'mui-auto-fill-cancel' } },
+}
+
 const themes = new Map<string, Theme>()
 /**
  * The MUI theme of a style and mode, built once (building one takes a long moment on a phone):
@@ -67,6 +73,11 @@ export const themeFor = (style: ThemeStyle, mode: 'light' | 'dark'): Theme => {
       },
       components: {
         MuiAppBar: { styleOverrides: { colorPrimary: { backgroundColor: brand, color: textOn(brand) } } },
+        // Every input drew the autofill keyframes it watches as global styles of its own: an emotion
+        // <style> element per input (240 on the planner), each insertion restyling the whole page. They
+        // are drawn once, with the baseline.
+        MuiInputBase: { defaultProps: { disableInjectingGlobalStyles: true } },
+        MuiCssBaseline: { styleOverrides: INPUT_KEYFRAMES },
       },
       shape: { borderRadius: 8 },
       typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "PingFang SC", "Microsoft YaHei", sans-serif' },
