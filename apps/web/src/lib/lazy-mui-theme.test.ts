@@ -6,7 +6,7 @@ import { createTheme } from '@mui/material/styles'
 import { describe, expect, it, vi } from 'vitest'
 import { lazyDefaultTheme, lazyMuiTheme } from '../../build-plugins/lazy-mui-theme'
 
-describe("MUI's default themes, built on first use (build-plugins/lazy-mui-theme.ts)", () => {
+describe("MUI's module-level themes and number format, built on first use (build-plugins/lazy-mui-theme.ts)", () => {
   it('builds nothing until read, then once, and reads like the theme', () => {
     const make = vi.fn(() => createTheme())
     const theme = lazyDefaultTheme(make) as ReturnType<typeof createTheme>
@@ -19,7 +19,7 @@ describe("MUI's default themes, built on first use (build-plugins/lazy-mui-theme
     expect(make).toHaveBeenCalledTimes(1)
   })
 
-  it("finds both eager themes in this MUI, and runs the rewritten module's stand-in", () => {
+  it('finds each eager construction in this MUI, and only there', () => {
     const plugin = lazyMuiTheme()
     const transform = plugin.transform as (this: { error: (m: string) => never }, code: string, id: string) => { code: string } | null
     const ctx = {
@@ -28,13 +28,17 @@ describe("MUI's default themes, built on first use (build-plugins/lazy-mui-theme
       },
     }
     const root = dirname(createRequire(import.meta.url).resolve('@mui/material'))
-    for (const mod of ['styles/defaultTheme.mjs', 'Box/Box.mjs']) {
+    for (const [mod, eager, lazy] of [
+      ['styles/defaultTheme.mjs', 'const defaultTheme = createTheme();', 'theme ??= make()'],
+      ['Box/Box.mjs', 'const defaultTheme = createTheme();', 'theme ??= make()'],
+      ['TablePagination/TablePagination.mjs', "const formatNumber = buildFormatNumber('en-US');", "eagerFormatNumber ??= buildFormatNumber('en-US')"],
+    ] as const) {
       const file = join(root, mod)
       const out = transform.call(ctx, readFileSync(file, 'utf8'), file)
-      expect(out?.code, mod).not.toContain('const defaultTheme = createTheme();')
-      expect(out?.code, mod).toContain('theme ??= make()')
+      expect(out?.code, mod).not.toContain(eager)
+      expect(out?.code, mod).toContain(lazy)
     }
     expect(transform.call(ctx, 'const x = 1', '/app/src/main.tsx')).toBeNull()
-    expect(() => transform.call(ctx, 'export default {}', '/x/node_modules/@mui/material/styles/defaultTheme.mjs')).toThrow(/no longer builds/)
+    expect(() => transform.call(ctx, 'export default {}', '/x/node_modules/@mui/material/styles/defaultTheme.mjs')).toThrow(/no longer reads/)
   })
 })
