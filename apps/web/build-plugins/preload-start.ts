@@ -21,6 +21,8 @@ const ROUTE_PAGES = [
   { path: /^\/statistics\/?$/, module: '/src/features/site-stats/site-stats-page.tsx' },
   { path: /^\/planner\/?$/, module: '/src/features/planner/planner-page.tsx' },
   { path: /^\/advanced\/?$/, module: '/src/features/advanced/advanced-page.tsx' },
+  // Its query builder: a chunk of its own that appears once the lists are in, without its results.
+  { path: /^\/advanced\/?$/, module: '/src/features/advanced/query-builder.tsx' },
   { path: /^\/search\/?$/, module: '/src/features/search/search-page.tsx' },
 ] as const
 
