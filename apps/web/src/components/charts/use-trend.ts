@@ -11,10 +11,6 @@ export interface PairTrend {
   quantity: number[]
 }
 
-/**
- * The global trend of one (stage, item) pair, or undefined (no data, still loading, or the personal
- * source: trends are global data and would not describe a personal table). `enabled: false` asks nothing yet.
- */
 type Trends = DatasetData<'trends'>
 
 /** One pair's trend out of the trends answer (undefined: no such pair, or no point). */
@@ -31,6 +27,10 @@ const pairTrend = (trends: Trends | undefined, stageId: string, itemId: string):
     : undefined
 }
 
+/**
+ * The global trend of one (stage, item) pair, or undefined (no data, still loading, or the personal
+ * source: trends are global data and would not describe a personal table). `enabled: false` asks nothing yet.
+ */
 export const useTrend = (stageId: string, itemId: string, enabled = true) => {
   const { source } = useDataSource()
   const query = useDataset('trends', { enabled: enabled && source === 'global' })
