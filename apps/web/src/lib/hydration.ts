@@ -35,14 +35,12 @@ let hydratingPath: string | null = null
 export const startHydration = (path: string) => {
   hydratingPath = path
 }
-const hydrating = () => {
+/** Whether the page being rendered is the server-rendered one, hydrating (or after it, on the same address). */
+export const isHydrating = () => {
   if (typeof window === 'undefined') return true // the build's pre-render
   if (hydratingPath !== null && location.pathname !== hydratingPath) hydratingPath = null
   return hydratingPath !== null
 }
-
-/** Whether the page being rendered is the server-rendered one, hydrating (or after it, on the same address). */
-export const isHydrating = () => hydrating()
 
 /**
  * false while the build renders and while the page hydrates, then true; true from the start in a
@@ -50,7 +48,7 @@ export const isHydrating = () => hydrating()
  * transition, right after the hydration (not with useSyncExternalStore's server snapshot, whose
  * switch React renders synchronously, in one long task with whatever else is pending).
  */
-export const useHydrated = () => useDeferredValue(true, hydrating() ? false : undefined)
+export const useHydrated = () => useDeferredValue(true, isHydrating() ? false : undefined)
 
 /** Remembers the variant this visitor sees, so the server sends that one next time (a year, this site only). */
 export const rememberPrerenderVariant = (key: string) => {
