@@ -24,7 +24,7 @@ const ROUTE_PAGES = [
   { path: /^\/statistics\/?$/, module: '/src/features/site-stats/site-stats-page.tsx', early: false },
   { path: /^\/planner\/?$/, module: '/src/features/planner/planner-page.tsx', early: false },
   { path: /^\/advanced\/?$/, module: '/src/features/advanced/advanced-page.tsx', early: false },
-  // Its query builder: a chunk of its own that appears once the lists are in, without its results.
+  // Its query builder: a chunk of its own that appears once the lists are in.
   { path: /^\/advanced\/?$/, module: '/src/features/advanced/query-builder.tsx', early: false },
   { path: /^\/search\/?$/, module: '/src/features/search/search-page.tsx', early: false },
 ] as const

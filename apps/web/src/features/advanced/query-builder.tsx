@@ -16,22 +16,16 @@ import Tab from '@mui/material/Tab'
 import Tabs from '@mui/material/Tabs'
 import Typography from '@mui/material/Typography'
 import { AdvancedResultsResponseSchema, type AdvancedResult } from '@dropwise/schemas'
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError, apiRequest } from '../../lib/api'
 import { useAuth } from '../../lib/state-hooks'
 import { probe } from '../../lib/probe/probe'
 import { ERROR_KEYS, problemText } from './labels'
 import { QueryEditor, type Catalog } from './query-editor'
+import { QueryResult } from './query-results'
 import { MAX_QUERIES, buildRequest, classifyError, copyDraft, draftProblem, toProbeQueries, type DraftProblem, type QueryDraft, type QueryErrorKind } from './query-model'
 import { applyDraftPatch } from './trend-interval'
-
-/**
- * The results (tables, charts, pagination) load when there are some to show: asked for as a query is sent,
- * they are not part of the page's first load (their evaluation was a 20 ms task of /advanced's).
- */
-const loadResults = () => import('./query-results')
-const QueryResult = lazy(() => loadResults().then((m) => ({ default: m.QueryResult })))
 
 interface Outcome {
   queries: QueryDraft[]
@@ -97,7 +91,6 @@ export function QueryBuilder({ presetKey, catalog, initial }: { presetKey: strin
     abort.current = controller
     setRunning(true)
     setError(null)
-    void loadResults()
     // Executed queries go to the usage probe (spec 001 §4 "Advanced query").
     probe.executedAdvancedQuery(toProbeQueries(queries))
     try {
@@ -225,12 +218,10 @@ export function QueryBuilder({ presetKey, catalog, initial }: { presetKey: strin
               {t('advanced.results.restored')}
             </Typography>
           )}
-          <Suspense fallback={<LinearProgress aria-label={t('advanced.results.loading')} />}>
-            {outcome.results.map((result, i) => {
-              const query = outcome.queries[i]
-              return query ? <QueryResult key={query.key} index={i} query={query} result={result} items={itemsById} /> : null
-            })}
-          </Suspense>
+          {outcome.results.map((result, i) => {
+            const query = outcome.queries[i]
+            return query ? <QueryResult key={query.key} index={i} query={query} result={result} items={itemsById} /> : null
+          })}
         </Stack>
       )}
     </>
