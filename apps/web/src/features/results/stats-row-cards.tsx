@@ -11,11 +11,35 @@ import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { SORTABLE, type ColumnId } from './table-columns'
+import { CELL_SX, SORTABLE, type ColumnId } from './table-columns'
 import type { RowsViewProps } from './stats-table-view'
 import type { SortKey } from './table-logic'
 
 const NAME_COLUMNS = new Set<ColumnId>(['item', 'stage', 'percentage'])
+
+/*
+ * The rows are plain elements styled from the list, not MUI components with an `sx` each: a page of
+ * ten rows was 1,400 React components (each Typography or Box is three, with its own style
+ * computed at every render), which the server-rendered page hydrates in one commit. The looks are
+ * MUI's: the theme's typography variants and spacing.
+ */
+const LIST_SX = {
+  listStyle: 'none',
+  p: 0,
+  m: 0,
+  '& > li': { borderBottom: 1, borderColor: 'divider', px: 1, py: 1.25, cursor: 'default' },
+  '& .card-head': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 },
+  '& .card-name': { minWidth: 0, overflowWrap: 'anywhere' },
+  '& .card-rate': { typography: 'body1', fontWeight: 500, whiteSpace: 'nowrap' },
+  '& dl': { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(8em, 1fr))', columnGap: 2, rowGap: 0.5, m: 0, mt: 0.75 },
+  '& dt': { typography: 'caption', color: 'text.secondary' },
+  '& dd': { typography: 'body2', m: 0 },
+  '& dd.card-ended': { color: 'text.secondary' },
+  '& dd .cell-flex': { justifyContent: 'flex-start' },
+  ...CELL_SX,
+} as const
+/** Rows that open a page on click. */
+const LINK_LIST_SX = { ...LIST_SX, '& > li': { ...LIST_SX['& > li'], cursor: 'pointer', '&:hover': { bgcolor: 'action.hover' } } } as const
 
 /**
  * The statistics as a list where a table would not fit (a phone, a narrow window): a row per
@@ -56,50 +80,31 @@ export function StatsRowCards({ columns, rows, sort, onSort, header, cell, onRow
         </IconButton>
       </Stack>
       {loading && <LinearProgress aria-label={t('stats.table.loading')} />}
-      <Box component="ul" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      <Box component="ul" aria-label={label} sx={recruit ? LIST_SX : LINK_LIST_SX}>
         {rows.map((row) => {
           const ended = row.end !== null && row.end < now
           return (
-            <Box
-              component="li"
+            <li
               key={row.key}
               onClick={() => onRowClick(row)}
               data-testid="stats-row"
               data-stage-id={row.stageId}
               data-item-id={row.itemId}
               data-outdated={ended ? 'true' : undefined}
-              sx={{
-                borderBottom: 1,
-                borderColor: 'divider',
-                px: 1,
-                py: 1.25,
-                cursor: recruit ? 'default' : 'pointer',
-                '&:hover': recruit ? undefined : { bgcolor: 'action.hover' },
-              }}
             >
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-                <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>{name && cell(name, row)}</Box>
-                <Typography component="div" sx={{ fontWeight: 500, whiteSpace: 'nowrap' }}>
-                  {cell('percentage', row)}
-                </Typography>
-              </Stack>
-              <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(8em, 1fr))', columnGap: 2, rowGap: 0.5, m: 0, mt: 0.75 }}>
+              <div className="card-head">
+                <div className="card-name">{name && cell(name, row)}</div>
+                <div className="card-rate">{cell('percentage', row)}</div>
+              </div>
+              <dl>
                 {details.map((c) => (
                   <div key={c}>
-                    <Typography component="dt" variant="caption" color="text.secondary">
-                      {header(c)}
-                    </Typography>
-                    <Typography
-                      component="dd"
-                      variant="body2"
-                      sx={{ m: 0, color: c === 'timeRange' && ended ? 'text.secondary' : undefined, '& .MuiStack-root': { justifyContent: 'flex-start' } }}
-                    >
-                      {cell(c, row)}
-                    </Typography>
+                    <dt>{header(c)}</dt>
+                    <dd className={c === 'timeRange' && ended ? 'card-ended' : undefined}>{cell(c, row)}</dd>
                   </div>
                 ))}
-              </Box>
-            </Box>
+              </dl>
+            </li>
           )
         })}
         {rows.length === 0 && !loading && (

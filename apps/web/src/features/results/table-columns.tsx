@@ -1,10 +1,8 @@
 import WarningAmber from '@mui/icons-material/WarningAmber'
-import Box from '@mui/material/Box'
 import ButtonBase from '@mui/material/ButtonBase'
 import Link from '@mui/material/Link'
-import Stack from '@mui/material/Stack'
+import type { Theme } from '@mui/material/styles'
 import Tooltip from '@mui/material/Tooltip'
-import Typography from '@mui/material/Typography'
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
@@ -35,6 +33,24 @@ const APCOST_LIGHT = '#a84300'
 /** The trend button's place (a 56 × 18 sparkline and its padding), kept in every row while trends load or where a row has none: the rates never move. */
 const SPARKLINE_SLOT = { width: 60, minHeight: 24, flexShrink: 0 } as const
 
+/**
+ * The cells' own layout, by class, for the view that holds them (the table, the list of a phone) to
+ * put in its `sx`: plain elements render and hydrate at a fraction of what a Stack or Box with an
+ * `sx` of its own costs in every cell of every row.
+ */
+export const CELL_SX = {
+  '& .cell-flex': { display: 'flex', flexDirection: 'row', alignItems: 'center', justifyContent: 'flex-end' },
+  '& .cell-rate': { gap: 1 },
+  '& .cell-ci': { gap: 0.5, whiteSpace: 'nowrap' },
+  '& .cell-spark': SPARKLINE_SLOT,
+  // Room for a few characters of the zone name, so a squeezed column never stacks it a character per line.
+  '& .cell-stage': { minWidth: '7em' },
+  '& .cell-zone': { typography: 'caption', color: 'text.secondary' },
+  '& .cell-item': { gap: 1, justifyContent: 'flex-start' },
+  '& .cell-name': { minWidth: '5em' },
+  '& .cell-apcost': { color: (th: Theme) => (th.palette.mode === 'dark' ? th.palette.warning.light : APCOST_LIGHT), fontWeight: 500 },
+} as const
+
 export function PercentCell({ row, trends }: { row: StatsRow; trends: boolean }) {
   const { t, i18n } = useTranslation()
   const [open, setOpen] = useState(false)
@@ -44,9 +60,9 @@ export function PercentCell({ row, trends }: { row: StatsRow; trends: boolean })
   const name = row.item ? localized(row.item.name_i18n, row.item.name, i18n.language) : row.itemId
   return (
     // Clicks in the trend button or its dialog (a portal, but React bubbles through it) must not open the row.
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'flex-end' }} onClick={(e) => e.stopPropagation()}>
+    <div className="cell-flex cell-rate" onClick={(e) => e.stopPropagation()}>
       <span data-testid="cell-percentage">{percentText(row.percentage)}</span>
-      {trends && !trend && <Box sx={SPARKLINE_SLOT} />}
+      {trends && !trend && <div className="cell-spark" />}
       {trends && trend && (
         <>
           <ButtonBase
@@ -66,7 +82,7 @@ export function PercentCell({ row, trends }: { row: StatsRow; trends: boolean })
           )}
         </>
       )}
-    </Stack>
+    </div>
   )
 }
 
@@ -75,14 +91,14 @@ export function CiCell({ row }: { row: StatsRow }) {
   if (!row.ci) return <NullCell />
   const text = `${percentText(row.ci.lower)} – ${percentText(row.ci.upper)}`
   return (
-    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
+    <div className="cell-flex cell-ci">
       {row.lowSample && (
         <Tooltip title={t('stats.table.lowSample', { times: row.times })}>
           <WarningAmber fontSize="small" color="warning" aria-label={t('stats.table.lowSample', { times: row.times })} role="img" data-testid="low-sample" />
         </Tooltip>
       )}
       <span data-testid="cell-ci">{text}</span>
-    </Stack>
+    </div>
   )
 }
 
@@ -92,13 +108,8 @@ export function StageNameCell({ row }: { row: StatsRow }) {
   if (!row.stage) return <>{row.stageId}</>
   const code = localized(row.stage.code_i18n, row.stage.code, lang)
   return (
-    // Room for a few characters of the zone name, so a squeezed column never stacks it a character per line.
-    <Box sx={{ minWidth: '7em' }}>
-      {row.zone && (
-        <Typography variant="caption" color="text.secondary" component="div">
-          {localized(row.zone.zoneName_i18n, row.zone.zoneName, lang)}
-        </Typography>
-      )}
+    <div className="cell-stage">
+      {row.zone && <div className="cell-zone">{localized(row.zone.zoneName_i18n, row.zone.zoneName, lang)}</div>}
       <Link
         component={RouterLink}
         to={paths.statsByStageSelected.href(row.stage.zoneId, row.stage.stageId)}
@@ -108,7 +119,7 @@ export function StageNameCell({ row }: { row: StatsRow }) {
       >
         {code}
       </Link>
-    </Box>
+    </div>
   )
 }
 
@@ -116,12 +127,10 @@ export function ItemNameCell({ row, recruit }: { row: StatsRow; recruit: boolean
   const { i18n } = useTranslation()
   const name = row.item ? localized(row.item.name_i18n, row.item.name, i18n.language) : row.itemId
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+    <div className="cell-flex cell-item">
       {row.item && !recruit && <ItemIcon item={row.item} size={32} />}
       {recruit ? (
-        <Box component="span" sx={{ minWidth: '5em' }}>
-          {name}
-        </Box>
+        <span className="cell-name">{name}</span>
       ) : (
         <Link
           component={RouterLink}
@@ -129,12 +138,12 @@ export function ItemNameCell({ row, recruit }: { row: StatsRow; recruit: boolean
           underline="hover"
           data-testid="row-link"
           onClick={(e) => e.stopPropagation()}
-          sx={{ minWidth: '5em' }}
+          className="cell-name"
         >
           {name}
         </Link>
       )}
-    </Stack>
+    </div>
   )
 }
 
@@ -199,11 +208,7 @@ export function useCell({ recruit, trends }: { recruit: boolean; trends: boolean
       case 'apPPR':
         return orNull(row.apPPR, (v) => <span data-testid="cell-apPPR">{v.toFixed(2)}</span>)
       case 'apCost':
-        return orNull(row.apCost, (v) => (
-          <Box component="span" sx={{ color: (th) => (th.palette.mode === 'dark' ? th.palette.warning.light : APCOST_LIGHT), fontWeight: 500 }}>
-            {v}
-          </Box>
-        ))
+        return orNull(row.apCost, (v) => <span className="cell-apcost">{v}</span>)
       case 'minClearTime':
         return orNull(row.minClearTime, (v) => duration(v, 1))
       case 'itemPerTime':
