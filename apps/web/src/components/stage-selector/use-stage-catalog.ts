@@ -1,5 +1,5 @@
 import type { Stage, Zone } from '@dropwise/schemas'
-import { useDeferredValue, useMemo } from 'react'
+import { useCallback, useDeferredValue, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useDataset } from '../../lib/data'
 import { localized } from '../../lib/i18n'
@@ -18,18 +18,19 @@ export function useStageCatalog() {
   const zonesData = useDeferredValue(zones.data)
   const stagesById = useMemo(() => new Map((stagesData ?? []).map((s) => [s.stageId, s])), [stagesData])
   const zonesById = useMemo(() => new Map((zonesData ?? []).map((z) => [z.zoneId, z as Zone])), [zonesData])
-  return {
-    server,
-    stagesById,
-    zonesById,
-    zones: (zonesData ?? []) as Zone[],
-    ready: !!stagesData && !!zonesData,
-    error: (stages.error ?? zones.error) as Error | null,
-    retry: () => {
-      void stages.refetch()
-      void zones.refetch()
-    },
-  }
+  const error = (stages.error ?? zones.error) as Error | null
+  const { refetch: refetchStages } = stages
+  const { refetch: refetchZones } = zones
+  const retry = useCallback(() => {
+    void refetchStages()
+    void refetchZones()
+  }, [refetchStages, refetchZones])
+  // The same object while nothing in it changed: a memoised page that reads it skips the renders its
+  // hooks cause (a list's refetch starting or ending).
+  return useMemo(
+    () => ({ server, stagesById, zonesById, zones: (zonesData ?? []) as Zone[], ready: !!stagesData && !!zonesData, error, retry }),
+    [server, stagesById, zonesById, zonesData, stagesData, error, retry],
+  )
 }
 
 export const useStageCode = () => {

@@ -200,7 +200,8 @@ export function StatsByItemSelected() {
   const basis = useSampleBasis(server, null)
   // The answers arrive one by one, each a synchronous render of the whole page (a long task on a phone):
   // the body renders from a deferred copy instead, in slices that leave the main thread free in between.
-  const view = useDeferredValue({ itemId, server, data, shown, basisPending: basis.isPending })
+  const basisPending = basis.isPending
+  const view = useDeferredValue(useMemo(() => ({ itemId, server, data, shown, basisPending }), [itemId, server, data, shown, basisPending]))
   return <ItemPageBody {...view} />
 }
 

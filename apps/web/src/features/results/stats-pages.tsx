@@ -14,7 +14,7 @@ import IconButton from '@mui/material/IconButton'
 import Stack from '@mui/material/Stack'
 import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
-import { lazy, memo, Suspense, useDeferredValue, useEffect, useState } from 'react'
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router'
 import type { Server } from '@dropwise/schemas'
@@ -151,7 +151,8 @@ export function StatsByStageSelected() {
   }, [zoneId, stageId])
   // The answers arrive one by one, each a synchronous render of the whole page (a long task on a phone):
   // the body renders from a deferred copy instead, in slices that leave the main thread free in between.
-  const view = useDeferredValue({ zoneId, stageId, server, data, shown, basisPending: basis.isPending })
+  const basisPending = basis.isPending
+  const view = useDeferredValue(useMemo(() => ({ zoneId, stageId, server, data, shown, basisPending }), [zoneId, stageId, server, data, shown, basisPending]))
   return <StagePageBody {...view} />
 }
 

@@ -1,5 +1,5 @@
 import type { Item } from '@dropwise/schemas'
-import { useDeferredValue, useMemo } from 'react'
+import { useCallback, useDeferredValue, useMemo } from 'react'
 import { useDataset } from '../../lib/data'
 import { useAuth, useDataSource } from '../../lib/state-hooks'
 import { useStageCatalog } from '../../components/stage-selector/use-stage-catalog'
@@ -25,23 +25,22 @@ export function useStatsRows(mode: TableMode, id: string) {
   )
   const ready = !!matrix.data && catalog.ready && !!itemsData
   const rows = useMemo(() => (ready ? rowsFor(matrix.data ?? [], mode, id, lookups) : []), [ready, matrix.data, mode, id, lookups])
-  return {
-    rows,
-    ready,
-    loading: matrix.isFetching || !ready,
-    error: (matrix.error ?? items.error ?? catalog.error) as Error | null,
-    retry: () => {
-      void matrix.refetch()
-      void items.refetch()
-      catalog.retry()
-    },
-    needsLogin: source === 'personal' && !username,
-    matrix: matrix.data,
-    lookups,
-    catalog,
-    items: itemsData,
-    itemsById,
-  }
+  const loading = matrix.isFetching || !ready
+  const error = (matrix.error ?? items.error ?? catalog.error) as Error | null
+  const needsLogin = source === 'personal' && !username
+  const { refetch: refetchMatrix } = matrix
+  const { refetch: refetchItems } = items
+  const { retry: retryCatalog } = catalog
+  const retry = useCallback(() => {
+    void refetchMatrix()
+    void refetchItems()
+    retryCatalog()
+  }, [refetchMatrix, refetchItems, retryCatalog])
+  // The same object while nothing in it changed (a page memoises its body on it).
+  return useMemo(
+    () => ({ rows, ready, loading, error, retry, needsLogin, matrix: matrix.data, lookups, catalog, items: itemsData, itemsById }),
+    [rows, ready, loading, error, retry, needsLogin, matrix.data, lookups, catalog, itemsData, itemsById],
+  )
 }
 
 export type StatsRowsData = ReturnType<typeof useStatsRows>
