@@ -11,22 +11,22 @@ export const PLANNER_STORAGE_KEY = 'penguin-stats-planner'
 let apiBase = DEFAULT_API_BASE
 
 /**
- * The pages whose code the inline script asks for at once, by address (as src/app/router.tsx and
- * src/config/paths.ts route them): the server renders these or sends them pre-rendered.
+ * The pages whose code the inline script asks for, by address (as src/app/router.tsx and
+ * src/config/paths.ts route them): the server renders these or sends them pre-rendered. Asked for with
+ * the app's own files: after the first paint when the rendered page fits the visitor (`go` below), else
+ * at once. Lighthouse's model counts requests started before the first paint into it (its pessimistic
+ * estimate): /statistics' first paint moved from 0.8 to 1.8 s with its 30 files asked for before it.
  */
 const ROUTE_PAGES = [
-  // The item and stage pages (one lazy module holds both), and the report form: at once, as their data.
-  { path: /^\/result\/(item|stage)\/./, module: '/src/features/results/stats-pages.tsx', early: true },
-  { path: /^\/report\/stage\/[^/]+\/./, module: '/src/features/report/report-pages.tsx', early: true },
-  // The others after the first paint, with the strings (`go` below): Lighthouse's model counts requests
-  // started before the first paint into it (its pessimistic estimate), and /statistics' first paint
-  // moved from 0.8 to 1.8 s with its 30 files asked for before it.
-  { path: /^\/statistics\/?$/, module: '/src/features/site-stats/site-stats-page.tsx', early: false },
-  { path: /^\/planner\/?$/, module: '/src/features/planner/planner-page.tsx', early: false },
-  { path: /^\/advanced\/?$/, module: '/src/features/advanced/advanced-page.tsx', early: false },
+  // The item and stage pages (one lazy module holds both), and the report form.
+  { path: /^\/result\/(item|stage)\/./, module: '/src/features/results/stats-pages.tsx' },
+  { path: /^\/report\/stage\/[^/]+\/./, module: '/src/features/report/report-pages.tsx' },
+  { path: /^\/statistics\/?$/, module: '/src/features/site-stats/site-stats-page.tsx' },
+  { path: /^\/planner\/?$/, module: '/src/features/planner/planner-page.tsx' },
+  { path: /^\/advanced\/?$/, module: '/src/features/advanced/advanced-page.tsx' },
   // Its query builder: a chunk of its own that appears once the lists are in.
-  { path: /^\/advanced\/?$/, module: '/src/features/advanced/query-builder.tsx', early: false },
-  { path: /^\/search\/?$/, module: '/src/features/search/search-page.tsx', early: false },
+  { path: /^\/advanced\/?$/, module: '/src/features/advanced/query-builder.tsx' },
+  { path: /^\/search\/?$/, module: '/src/features/search/search-page.tsx' },
 ] as const
 
 /**
@@ -67,14 +67,14 @@ export const preloadStart = (): Plugin => ({
       }
       const already = closure([entry.fileName])
       const homeFiles = [...closure([home.fileName])].filter((f) => !already.has(f))
-      // Each page the server renders or sends pre-rendered: its chunk with what it imports, asked for before
-      // the first paint. Else the app's router asks for them (Vite's preload helper, a link per file) in
+      // Each page the server renders or sends pre-rendered: its chunk with what it imports, asked for by the
+      // inline script with the app's files. Else the app's router asks for them (Vite's preload helper, a link per file) in
       // the tasks after the first paint, where main-thread time counts as blocking.
-      const routeFiles = ROUTE_PAGES.map(({ path, module, early }) => {
+      const routeFiles = ROUTE_PAGES.map(({ path, module }) => {
         const isPage = (id: string) => id.endsWith(module)
         const page = chunks.find((c) => isPage(c.facadeModuleId ?? '')) ?? chunks.find((c) => c.moduleIds.some(isPage))
         if (!page) throw new Error(`dropwise-preload-start: the chunk of ${module} was not found`)
-        return { path, early, files: [...closure([page.fileName])].filter((f) => !already.has(f)).map((f) => `/${f}`) }
+        return { path, files: [...closure([page.fileName])].filter((f) => !already.has(f)).map((f) => `/${f}`) }
       })
       const early = earlyRequestsScript({
         apiBase,
@@ -116,9 +116,9 @@ var nd=function(v,a){return a.indexOf(v)>0},dsOff=/^\\/(result\\/|report\\/stage
 var plan=location.pathname==='/planner'&&localStorage.getItem(${JSON.stringify(PLANNER_STORAGE_KEY)})!==null;
 var fits=pre&&!(pre.content!==l+'.'+o||(s.themeStyle&&s.themeStyle!=='default')||q('(min-width: 900px)')||dsOff||plan);
 if(pre&&!fits)d.documentElement.classList.add('pre-off');
-var rl=[],route=function(p,f,e){if(p.test(location.pathname))e?f.forEach(add):rl=rl.concat(f)};
-${routeFiles.map(({ path, early, files }) => `route(${path},${JSON.stringify(files)},${early ? 1 : 0});`).join('\n')}
-var pm=${JSON.stringify(pageLocales)},go=function(){add(m[l]);if(location.pathname==='/')h.forEach(add);else if(pm[l])add(pm[l]);rl.forEach(add);if(window.__dropwiseStart)window.__dropwiseStart()},done=0,once=function(){if(!done++)go()};
+var rl=[],route=function(p,f){if(p.test(location.pathname))rl=rl.concat(f)};
+${routeFiles.map(({ path, files }) => `route(${path},${JSON.stringify(files)});`).join('\n')}
+var pm=${JSON.stringify(pageLocales)},go=function(){add(m[l]);if(location.pathname==='/')h.forEach(add);else if(pm[l])add(pm[l]);rl.forEach(add);if(window.__dropwiseLate)window.__dropwiseLate();if(window.__dropwiseStart)window.__dropwiseStart()},done=0,once=function(){if(!done++)go()};
 ${early}
 if(fits){requestAnimationFrame(function(){setTimeout(once)});setTimeout(once,100)}else once()})()`
       return [{ tag: 'script', children: script, injectTo: 'head' }]

@@ -42,7 +42,10 @@ const run = (pathname: string, stored: Record<string, unknown> = {}, rendered = 
   page.window = page
   runInNewContext(script, page)
   const early = page.__dropwiseEarly as Record<string, unknown> | undefined
-  return { asked, early: early ? Object.keys(early) : undefined }
+  const late = page.__dropwiseLate as (() => void) | undefined
+  // The answers the app can take, as they are when asked (after `late` too).
+  Object.defineProperty(page, 'held', { get: () => Object.keys((page.__dropwiseEarly as object | undefined) ?? {}), enumerable: false })
+  return { asked, early: early ? Object.keys(early) : undefined, late, held: () => page.held as string[] }
 }
 const basisPath = (server: string, stageId: string | null) => `/basis?server=${server}${stageId ? `&stageId=${encodeURIComponent(stageId)}` : ''}`
 
@@ -83,18 +86,28 @@ describe('the start-up script requests what an item or stage page asks for first
     expect(run('/result/item/30012', { [STORAGE_KEYS.data]: { v: DATA_VERSION + 1, keys: ['_shared/items'] } }).asked).toContain('/items')
   })
 
-  it('a page the server rendered with its data: only the lists, unless another data source is stored', () => {
+  it('a page the server rendered with its data: only the lists, after the first paint, unless another data source is stored', () => {
     const ctx = { server: 'CN', category: 'all' } as const
-    expect(run('/result/item/30012', {}, true).asked.sort()).toEqual([datasets.items.path(ctx), datasets.stages.path(ctx), datasets.zones.path(ctx)].sort())
+    // Nothing before the first paint: the lists wait for the inline script's `go` (build-plugins/preload-start.ts).
+    const rendered = run('/result/item/30012', {}, true)
+    expect(rendered.asked).toEqual([])
+    rendered.late?.()
+    expect(rendered.asked.sort()).toEqual([datasets.items.path(ctx), datasets.stages.path(ctx), datasets.zones.path(ctx)].sort())
+    expect(rendered.held().sort()).toEqual(rendered.asked)
+    // A page drawn afresh asks at once, and leaves nothing for later.
+    expect(run('/result/item/30012').late).toBeUndefined()
     const jp = { [STORAGE_KEYS.dataSource]: { source: 'global', server: 'JP', category: 'all' } }
-    expect(run('/result/stage/main_1/main_01-07', jp, true).asked).toContain(basisPath('JP', 'main_01-07'))
+    const other = run('/result/stage/main_1/main_01-07', jp, true)
+    expect(other.asked).toContain(basisPath('JP', 'main_01-07'))
+    expect(other.asked).toContain(datasets.stages.path({ server: 'JP', category: 'all' }))
     const personal = { [STORAGE_KEYS.dataSource]: { source: 'personal', server: 'CN', category: 'all' } }
     expect(run('/result/item/30012', personal, true).asked).toContain(basisPath('CN', null))
   })
 
   it('requests nothing elsewhere, and survives broken storage and a malformed address', () => {
     for (const path of ['/', '/result/item', '/result/stage/main_1', '/planner', '/report/stage/main_1/main_01-07']) {
-      expect(run(path)).toEqual({ asked: [], early: undefined })
+      const r = run(path)
+      expect([r.asked, r.early, r.late]).toEqual([[], undefined, undefined])
     }
     expect(run('/result/item/%E0%A4%A').asked).toEqual([])
     const page = { location: { pathname: '/result/item/30012' }, localStorage: { getItem: () => '{' }, fetch: () => Promise.resolve(null) } as Record<string, unknown>
