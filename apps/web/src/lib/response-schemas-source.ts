@@ -1,4 +1,6 @@
 import {
+  AdvancedResultsResponseSchema,
+  EfficiencyResponseSchema,
   FrontendConfigSchema,
   ItemListSchema,
   LoginResponseSchema,
@@ -29,6 +31,9 @@ export const RESPONSE_SCHEMAS = {
   stats: SiteStatsSchema,
   notices: NoticeListSchema,
   login: LoginResponseSchema,
+  // Answers a page asks for itself: the stats pages' efficiency badges and the advanced query's results.
+  efficiency: EfficiencyResponseSchema,
+  advancedResults: AdvancedResultsResponseSchema,
 } as const
 export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS
 

@@ -15,7 +15,7 @@ import Stack from '@mui/material/Stack'
 import Tab from '@mui/material/Tab'
 import Tabs from '@mui/material/Tabs'
 import Typography from '@mui/material/Typography'
-import { AdvancedResultsResponseSchema, type AdvancedResult } from '@dropwise/schemas'
+import type { AdvancedResult } from '@dropwise/schemas'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError, apiRequest } from '../../lib/api'
@@ -24,7 +24,18 @@ import { probe } from '../../lib/probe/probe'
 import { ERROR_KEYS, problemText } from './labels'
 import { QueryEditor, type Catalog } from './query-editor'
 import { QueryResult } from './query-results'
-import { MAX_QUERIES, buildRequest, classifyError, copyDraft, draftProblem, toProbeQueries, type DraftProblem, type QueryDraft, type QueryErrorKind } from './query-model'
+import {
+  MAX_QUERIES,
+  buildRequest,
+  classifyError,
+  copyDraft,
+  draftProblem,
+  readResults,
+  toProbeQueries,
+  type DraftProblem,
+  type QueryDraft,
+  type QueryErrorKind,
+} from './query-model'
 import { applyDraftPatch } from './trend-interval'
 
 interface Outcome {
@@ -100,9 +111,8 @@ export function QueryBuilder({ presetKey, catalog, initial }: { presetKey: strin
         contentType: 'application/json',
         signal: controller.signal,
       })
-      const parsed = AdvancedResultsResponseSchema.safeParse(JSON.parse(text))
-      if (!parsed.success || parsed.data.advanced_results.length !== queries.length) throw new Error(t('advanced.errors.badAnswer'))
-      const results = parsed.data.advanced_results
+      const results = readResults(text, queries.length)
+      if (!results) throw new Error(t('advanced.errors.badAnswer'))
       setOutcome({ queries, results })
       setFromSession(false)
       requestAnimationFrame(() => resultsRef.current?.focus())

@@ -1,6 +1,7 @@
 import { AdvancedQueryRequestSchema, SERVER_LAUNCH_MS, type Existence, type MatrixElement } from '@dropwise/schemas'
 import { describe, expect, it } from 'vitest'
 import { paths } from '../../config/paths'
+import { buildMatrixElement } from '../../testing/builders'
 import {
   DAY_MS,
   HOUR_MS,
@@ -10,6 +11,7 @@ import {
   copyDraft,
   draftProblem,
   fromLocalInput,
+  readResults,
   newDraft,
   parsePreset,
   shapeMatrix,
@@ -183,5 +185,22 @@ describe('errors and time inputs', () => {
     expect(fromLocalInput('')).toBeNull()
     expect(fromLocalInput('31/01/2026')).toBeNull()
     expect(toLocalInput(null)).toBe('')
+  })
+})
+
+describe('readResults', () => {
+  const matrix = { matrix: [buildMatrixElement('main_01-07', '30012', { times: 10, quantity: 3 })] }
+  const trend = { trend: { 'main_01-07': { startTime: 1556676000000, results: { '30012': { quantity: [1, 2], times: [5, 5] } } } } }
+
+  it('takes one result per query, in order, matrix or trend', () => {
+    expect(readResults(JSON.stringify({ advanced_results: [matrix, trend] }), 2)).toEqual([matrix, trend])
+  })
+
+  it('refuses an answer that does not hold one result per query, or not the shared shape', () => {
+    expect(readResults(JSON.stringify({ advanced_results: [matrix] }), 2)).toBeNull()
+    expect(readResults(JSON.stringify({ results: [matrix] }), 1)).toBeNull()
+    expect(readResults(JSON.stringify({ advanced_results: [{ matrix: [{ stageId: 'main_01-07', itemId: '30012', times: '10' }] }] }), 1)).toBeNull()
+    expect(readResults(JSON.stringify({ advanced_results: [{ trend: { 'main_01-07': { startTime: 'soon', results: {} } } }] }), 1)).toBeNull()
+    expect(readResults('<html>', 1)).toBeNull()
   })
 })

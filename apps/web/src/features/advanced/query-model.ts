@@ -1,4 +1,15 @@
-import { SERVER_LAUNCH_MS, type AdvancedQuery, type AdvancedQueryRequest, type Category, type Item, type MatrixElement, type Server, type Stage } from '@dropwise/schemas'
+import {
+  SERVER_LAUNCH_MS,
+  type AdvancedQuery,
+  type AdvancedQueryRequest,
+  type AdvancedResult,
+  type Category,
+  type Item,
+  type MatrixElement,
+  type Server,
+  type Stage,
+} from '@dropwise/schemas'
+import { validate } from '../../lib/dataset-parsers'
 
 /** Advanced-query constants (spec 001 §4, §5, §9; api-v2 §8.4). */
 export const MAX_QUERIES = 5
@@ -253,4 +264,17 @@ export const fromLocalInput = (value: string): number | null => {
   const [, y, mo, d, h, mi, s] = m
   const ms = new Date(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? 0)).getTime()
   return Number.isFinite(ms) ? ms : null
+}
+
+/**
+ * The results of `POST /result/advanced`, one per query in order, checked against the shared schema in its
+ * JSON Schema form (lib/dataset-parsers.ts: zod stays out of the page); null for any other answer.
+ */
+export const readResults = (text: string, count: number): AdvancedResult[] | null => {
+  try {
+    const results = validate<{ advanced_results: AdvancedResult[] }>('advancedResults', JSON.parse(text)).advanced_results
+    return results.length === count ? results : null
+  } catch {
+    return null
+  }
 }
