@@ -1,7 +1,7 @@
 import type { FrontendConfig, Item, MatrixElement, Notice, PatternElement, Period, SiteStats, Stage, TrendResult, Zone } from '@dropwise/schemas'
 import { InvalidStructureError, type DatasetId } from './dataset-ids'
 import SCHEMAS from './response-schemas.json'
-import { checkSchema, type JsonSchema } from './schema-check'
+import { assertSchema, type JsonSchema } from './schema-check'
 
 /*
  * Response validation against the shared zod schemas, in their generated JSON Schema form
@@ -12,8 +12,7 @@ export type ResponseSchemaName = keyof typeof SCHEMAS
 
 /** Checks `raw` against a response schema; a failure keeps the first issue in the message. */
 export const validate = <T>(name: ResponseSchemaName, raw: unknown, nonEmpty = false): T => {
-  const issue = checkSchema(SCHEMAS[name] as JsonSchema, raw)
-  if (issue) throw new InvalidStructureError(`${issue.path.join('.') || '(root)'}: ${issue.message}`)
+  assertSchema(SCHEMAS[name] as JsonSchema, raw)
   if (nonEmpty && Array.isArray(raw) && raw.length === 0) throw new InvalidStructureError('empty list')
   return raw as T
 }

@@ -31,11 +31,18 @@ export const RESPONSE_SCHEMAS = {
   stats: SiteStatsSchema,
   notices: NoticeListSchema,
   login: LoginResponseSchema,
-  // Answers a page asks for itself: the stats pages' efficiency badges and the advanced query's results.
+} as const
+export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS
+
+/**
+ * Answers a page asks for itself (the stats pages' efficiency badges, the advanced query's results), in a file
+ * of their own (src/lib/answer-schemas.json): the dataset worker, part of every first load, does not carry them.
+ */
+export const ANSWER_SCHEMAS = {
   efficiency: EfficiencyResponseSchema,
   advancedResults: AdvancedResultsResponseSchema,
 } as const
-export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS
+export type AnswerSchemaName = keyof typeof ANSWER_SCHEMAS
 
 const SAFE = Number.MAX_SAFE_INTEGER
 
@@ -44,7 +51,7 @@ const SAFE = Number.MAX_SAFE_INTEGER
  * allow and strip them), without `meta` ids, descriptions and the ±2^53 bounds every `int()` carries
  * (the checker's `integer` is a safe integer already).
  */
-export const responseSchemaDocument = () => {
+const schemaDocument = <K extends string>(schemas: Record<K, z.ZodType>) => {
   // `named`: a map of names (properties, $defs) whose keys are data, not keywords.
   const strip = (node: unknown, named = false): unknown => {
     if (Array.isArray(node)) return node.map((n) => strip(n))
@@ -58,6 +65,8 @@ export const responseSchemaDocument = () => {
     return out
   }
   return Object.fromEntries(
-    Object.entries(RESPONSE_SCHEMAS).map(([name, schema]) => [name, strip(z.toJSONSchema(schema, { io: 'input', reused: 'inline', cycles: 'throw' }))]),
-  ) as Record<ResponseSchemaName, unknown>
+    Object.entries<z.ZodType>(schemas).map(([name, schema]) => [name, strip(z.toJSONSchema(schema, { io: 'input', reused: 'inline', cycles: 'throw' }))]),
+  ) as Record<K, unknown>
 }
+export const responseSchemaDocument = () => schemaDocument(RESPONSE_SCHEMAS)
+export const answerSchemaDocument = () => schemaDocument(ANSWER_SCHEMAS)

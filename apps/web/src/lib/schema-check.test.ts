@@ -3,8 +3,9 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parsers } from './dataset-parsers'
 import { InvalidStructureError } from './datasets'
+import ANSWERS from './answer-schemas.json'
 import GENERATED from './response-schemas.json'
-import { RESPONSE_SCHEMAS, responseSchemaDocument, type ResponseSchemaName } from './response-schemas-source'
+import { ANSWER_SCHEMAS, answerSchemaDocument, RESPONSE_SCHEMAS, responseSchemaDocument, type AnswerSchemaName, type ResponseSchemaName } from './response-schemas-source'
 import { checkSchema, SUPPORTED_KEYWORDS, type JsonSchema } from './schema-check'
 
 const seed = (file: string) => JSON.parse(readFileSync(join(process.cwd().replace(/\/apps\/web$/, ''), 'data/seed', file), 'utf8')) as unknown
@@ -49,6 +50,7 @@ const mutate = (value: unknown, rnd: () => number): unknown => {
 describe('response schemas', () => {
   it('the generated JSON Schema file is in step with @dropwise/schemas (run scripts/generate-response-schemas.ts)', () => {
     expect(GENERATED).toEqual(responseSchemaDocument())
+    expect(ANSWERS).toEqual(answerSchemaDocument())
   })
 
   it('uses only keywords the checker understands', () => {
@@ -61,11 +63,11 @@ describe('response schemas', () => {
         walk(v, !named && (k === 'properties' || k === '$defs'))
       }
     }
-    for (const schema of Object.values(GENERATED)) walk(schema, false)
+    for (const schema of [...Object.values(GENERATED), ...Object.values(ANSWERS)]) walk(schema, false)
     expect(unknown).toEqual([])
   })
 
-  const cases: [ResponseSchemaName, unknown][] = [
+  const cases: [ResponseSchemaName | AnswerSchemaName, unknown][] = [
     ['items', items],
     ['matrix', matrix],
     [
@@ -86,14 +88,47 @@ describe('response schemas', () => {
     ],
     ['login', { userID: '123' }],
     ['config', { demo: true }],
+    [
+      'efficiency',
+      {
+        server: 'CN',
+        computedAt: 1,
+        lmd: true,
+        exp: true,
+        valueLmd: 0.004,
+        valueExp: 0.001,
+        values: [{ itemId: '30012', value: 1.5 }],
+        stages: [
+          {
+            stageId: 'main_01-07',
+            apCost: 6,
+            efficiency: 0.9,
+            interval: [0.88, 0.92],
+            parts: { material: 0.8, lmd: 0.07, exp: 0.03 },
+            used: false,
+            wide: false,
+            drops: [{ itemId: '30012', perRun: 1.2, times: 100, sanityPerItem: 5, interval: [4.5, null], wide: false }],
+          },
+        ],
+        attribution: 'Penguin Statistics, CC BY-NC 4.0',
+      },
+    ],
+    [
+      'advancedResults',
+      { advanced_results: [{ matrix: matrix.slice(0, 3) }, { trend: { 'main_01-07': { startTime: 1, results: { '30012': { quantity: [1], times: [2] } } } } }] },
+    ],
   ]
+  const zodOf = (name: ResponseSchemaName | AnswerSchemaName) =>
+    name in ANSWER_SCHEMAS ? ANSWER_SCHEMAS[name as AnswerSchemaName] : RESPONSE_SCHEMAS[name as ResponseSchemaName]
+  const generatedOf = (name: ResponseSchemaName | AnswerSchemaName) =>
+    (name in ANSWERS ? ANSWERS[name as AnswerSchemaName] : GENERATED[name as ResponseSchemaName]) as JsonSchema
 
-  it('accepts what zod accepts and rejects what zod rejects (real seed rows and 1,600 mutations of them)', () => {
+  it('accepts what zod accepts and rejects what zod rejects (real seed rows and 2,000 mutations of them)', () => {
     const rnd = prng(42)
     let rejected = 0
     for (const [name, valid] of cases) {
-      const zod = RESPONSE_SCHEMAS[name]
-      const schema = GENERATED[name] as JsonSchema
+      const zod = zodOf(name)
+      const schema = generatedOf(name)
       expect(zod.safeParse(valid).success, name).toBe(true)
       expect(checkSchema(schema, valid), name).toBeNull()
       for (let i = 0; i < 200; i++) {

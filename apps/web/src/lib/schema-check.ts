@@ -1,3 +1,5 @@
+import { InvalidStructureError } from './dataset-ids'
+
 /**
  * A small checker for the JSON Schema subset that `z.toJSONSchema` gives for the shared response
  * schemas (see scripts/generate-response-schemas.ts): type, properties, required,
@@ -113,4 +115,11 @@ const check = (schema: JsonSchema, value: unknown, root: JsonSchema, path: (stri
     }
   }
   return null
+}
+
+/** `raw` as `T` when it matches `schema`; else an InvalidStructureError naming the first problem and its path. */
+export const assertSchema = <T>(schema: JsonSchema, raw: unknown): T => {
+  const issue = checkSchema(schema, raw)
+  if (issue) throw new InvalidStructureError(`${issue.path.join('.') || '(root)'}: ${issue.message}`)
+  return raw as T
 }

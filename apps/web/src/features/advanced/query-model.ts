@@ -9,7 +9,7 @@ import {
   type Server,
   type Stage,
 } from '@dropwise/schemas'
-import { validate } from '../../lib/dataset-parsers'
+import { checkAnswer } from '../../lib/answer-schemas'
 
 /** Advanced-query constants (spec 001 §4, §5, §9; api-v2 §8.4). */
 export const MAX_QUERIES = 5
@@ -268,11 +268,11 @@ export const fromLocalInput = (value: string): number | null => {
 
 /**
  * The results of `POST /result/advanced`, one per query in order, checked against the shared schema in its
- * JSON Schema form (lib/dataset-parsers.ts: zod stays out of the page); null for any other answer.
+ * JSON Schema form (lib/answer-schemas.ts: zod stays out of the page); null for any other answer.
  */
 export const readResults = (text: string, count: number): AdvancedResult[] | null => {
   try {
-    const results = validate<{ advanced_results: AdvancedResult[] }>('advancedResults', JSON.parse(text)).advanced_results
+    const results = checkAnswer<{ advanced_results: AdvancedResult[] }>('advancedResults', JSON.parse(text)).advanced_results
     return results.length === count ? results : null
   } catch {
     return null

@@ -1,7 +1,7 @@
 import type { EfficiencyResponse, Server } from '@dropwise/schemas'
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiGetJson } from '../../lib/api'
-import { validate } from '../../lib/dataset-parsers'
+import { checkAnswer } from '../../lib/answer-schemas'
 
 export interface EfficiencyParams {
   server: Server
@@ -22,7 +22,7 @@ const STALE_MS = 300_000
 
 /**
  * `GET /efficiency` (docs/api-extensions.md §3f), checked against the shared schema in its JSON Schema form
- * (lib/dataset-parsers.ts): zod's own set-up was a 12-16 ms task on the stats pages, for their badges.
+ * (lib/answer-schemas.ts): zod's own set-up was a 12-16 ms task on the stats pages, for their badges.
  */
 export const getEfficiency = (q: EfficiencyParams, signal?: AbortSignal, part: EfficiencyPart = {}): Promise<EfficiencyResponse> => {
   const params = new URLSearchParams({ server: q.server })
@@ -30,7 +30,7 @@ export const getEfficiency = (q: EfficiencyParams, signal?: AbortSignal, part: E
   if (!q.exp) params.set('exp', 'false')
   if (part.stageId !== undefined) params.set('stageId', part.stageId)
   if (part.itemId !== undefined) params.set('itemId', part.itemId)
-  return apiGetJson(`/efficiency?${params.toString()}`, signal).then((d) => validate<EfficiencyResponse>('efficiency', d))
+  return apiGetJson(`/efficiency?${params.toString()}`, signal).then((d) => checkAnswer<EfficiencyResponse>('efficiency', d))
 }
 
 /**
