@@ -100,10 +100,12 @@ try {
     const nodes = new Map<number, string>()
     const samples: { ts: number; node: number }[] = []
     let clock = 0
-    // The profile is the main thread's; its chunks carry its id but may be written from another thread.
+    // The profile is the main thread's; its chunks carry its id but may be written from another thread. Ids
+    // are per process: the browser's own pages (its UI) profile under the same id in processes of their own.
+    const pid = onMain[0]?.pid
     const profileIds = new Set(onMain.filter((e) => e.name === 'Profile').map((e) => e.id))
     for (const e of events) {
-      if ((e.name !== 'Profile' && e.name !== 'ProfileChunk') || !profileIds.has(e.id)) continue
+      if ((e.name !== 'Profile' && e.name !== 'ProfileChunk') || !profileIds.has(e.id) || e.pid !== pid) continue
       const data = e.args?.data as { startTime?: number; cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[] } | undefined
       if (e.name === 'Profile' && data?.startTime !== undefined) clock = data.startTime
       for (const n of data?.cpuProfile?.nodes ?? [])
