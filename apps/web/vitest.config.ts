@@ -10,5 +10,10 @@ export default defineProject({
     // journey of several such steps needs more than Vitest's test budget of 30 s.
     testTimeout: 120_000,
     hookTimeout: 300_000,
+    // `expect.poll` waits 1 s by default. In CI two test files, their servers and Chromium share the 2 cores,
+    // and a page's answer to a click (opening the page-size menu, choosing "All", drawing 20 rows) took
+    // longer than that (stats.e2e, 2026-11-27; 0.6-1.2 s here with the CPU throttled 6×). A choice that is
+    // lost still fails: the rows never change.
+    expect: { poll: { timeout: 10_000 } },
   },
 })
