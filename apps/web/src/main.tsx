@@ -1,5 +1,6 @@
-// First: before any module that could load zod (see the file).
+// First: before any module that could load zod, and before @emotion/react makes its cache (see the files).
 import './lib/zod-jitless'
+import './lib/emotion-adopt'
 import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app'
