@@ -18,6 +18,7 @@ import { useEffect, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { TrendsProvider } from '../../components/charts/use-trend'
+import { HydrateApart } from '../../components/hydrate-apart'
 import { paths } from '../../config/paths'
 import { useFirstContentShown } from '../../lib/first-content'
 import { useDataSource } from '../../lib/state-hooks'
@@ -158,22 +159,25 @@ export function DataTable({ mode, rows, stageValid = true, recruit = false, load
       </TrendsProvider>
       {showFooter(rows.length) && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap' }} data-testid="table-footer">
-          <FormControl size="small" sx={{ minWidth: 120 }}>
-            <InputLabel id={`${id}-size`}>{t('stats.table.rowsPerPage')}</InputLabel>
-            <Select
-              labelId={`${id}-size`}
-              label={t('stats.table.rowsPerPage')}
-              value={pageSize}
-              onChange={(e) => setPageSize(Number(e.target.value) as PageSize)}
-              data-testid="page-size"
-            >
-              {PAGE_SIZES.map((s) => (
-                <MenuItem key={s} value={s}>
-                  {s === -1 ? t('stats.table.all') : s}
-                </MenuItem>
-              ))}
-            </Select>
-          </FormControl>
+          {/* The select keeps its display node in state as it mounts: out of the page's hydration commit. */}
+          <HydrateApart>
+            <FormControl size="small" sx={{ minWidth: 120 }}>
+              <InputLabel id={`${id}-size`}>{t('stats.table.rowsPerPage')}</InputLabel>
+              <Select
+                labelId={`${id}-size`}
+                label={t('stats.table.rowsPerPage')}
+                value={pageSize}
+                onChange={(e) => setPageSize(Number(e.target.value) as PageSize)}
+                data-testid="page-size"
+              >
+                {PAGE_SIZES.map((s) => (
+                  <MenuItem key={s} value={s}>
+                    {s === -1 ? t('stats.table.all') : s}
+                  </MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+          </HydrateApart>
           <Typography variant="body2" color="text.secondary">
             {t('stats.table.range', {
               from: sorted.length === 0 ? 0 : pageSize === -1 ? 1 : (Math.min(page, pages) - 1) * pageSize + 1,

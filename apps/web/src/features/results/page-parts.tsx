@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { lazy, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { HydrateApart } from '../../components/hydrate-apart'
 import { DataSourceToggles } from '../data-source/data-source-toggles'
 
 // Other features' components, loaded on demand so their code stays out of this chunk.
@@ -41,7 +42,10 @@ export function Toolbar({ children }: { children?: ReactNode }) {
     <Card variant="outlined">
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', p: 1 }}>
         <Box data-testid="source-toggles">
-          <DataSourceToggles />
+          {/* Its toggle groups and tooltips set state as they mount: out of the page's hydration commit. */}
+          <HydrateApart>
+            <DataSourceToggles />
+          </HydrateApart>
         </Box>
         {children}
       </Stack>
