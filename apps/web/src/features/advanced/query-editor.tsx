@@ -41,17 +41,25 @@ interface PeriodOption {
 const stageFilter = createFilterOptions<StageOption>({ stringify: (o) => `${o.code} ${o.zoneName} ${o.stageId}` })
 const itemFilter = createFilterOptions<ItemOption>({ stringify: (o) => `${o.name} ${o.item.itemId}` })
 
-/** The form of one query: stage, items, server, source, category, time range with event presets, type. */
+/** The editor's rows: what to count, where and how, when and as what. */
+export const EDITOR_PARTS = 5
+
+/**
+ * The form of one query: stage, items, server, source, category, time range with event presets, type.
+ * `parts`: its first rows only (the builder draws a new editor in steps, lib/stepwise.ts).
+ */
 export function QueryEditor({
   draft,
   problem,
   catalog,
   onChange,
+  parts = EDITOR_PARTS,
 }: {
   draft: QueryDraft
   problem: DraftProblem | null
   catalog: Catalog
   onChange: (patch: Partial<QueryDraft>) => void
+  parts?: number
 }) {
   const { t, i18n } = useTranslation()
   const lang = i18n.language
@@ -144,123 +152,132 @@ export function QueryEditor({
           )}
         />
       </Grid>
-      <Grid size={{ xs: 12, md: 7 }}>
-        <Autocomplete
-          multiple
-          options={itemOptions}
-          value={itemValue}
-          groupBy={(o) => (o.inStage ? t('advanced.query.itemsOfStage') : t('advanced.query.otherItems'))}
-          getOptionLabel={(o) => o.name}
-          getOptionKey={(o) => o.item.itemId}
-          isOptionEqualToValue={(a, b) => a.item.itemId === b.item.itemId}
-          filterOptions={itemFilter}
-          filterSelectedOptions
-          onChange={(_e, v) => onChange({ itemIds: v.map((o) => o.item.itemId) })}
-          noOptionsText={t('advanced.query.noItems')}
-          renderOption={({ key, ...props }, o) => <ItemOption key={key} props={props} item={o.item} name={o.name} />}
-          renderInput={(params) => (
+      {parts >= 2 && (
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Autocomplete
+            multiple
+            options={itemOptions}
+            value={itemValue}
+            groupBy={(o) => (o.inStage ? t('advanced.query.itemsOfStage') : t('advanced.query.otherItems'))}
+            getOptionLabel={(o) => o.name}
+            getOptionKey={(o) => o.item.itemId}
+            isOptionEqualToValue={(a, b) => a.item.itemId === b.item.itemId}
+            filterOptions={itemFilter}
+            filterSelectedOptions
+            onChange={(_e, v) => onChange({ itemIds: v.map((o) => o.item.itemId) })}
+            noOptionsText={t('advanced.query.noItems')}
+            renderOption={({ key, ...props }, o) => <ItemOption key={key} props={props} item={o.item} name={o.name} />}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label={t('advanced.query.items')}
+                placeholder={draft.itemIds.length ? undefined : t('advanced.query.allItems')}
+                helperText={draft.itemIds.length ? t('advanced.query.itemsChosen', { count: draft.itemIds.length }) : t('advanced.query.allItems')}
+                slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'advanced-items-input' } }}
+              />
+            )}
+          />
+        </Grid>
+      )}
+      {parts >= 3 && (
+        <>
+          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+            <Field label={t('server.label')} id={`${id}-server`}>
+              <ToggleButtonGroup
+                size="small"
+                exclusive
+                value={draft.server}
+                onChange={(_e, v: Server | null) => v && onChange({ server: v })}
+                aria-labelledby={`${id}-server`}
+              >
+                {SERVERS.map((s) => (
+                  <ToggleButton key={s} value={s}>
+                    {t(`server.servers.${s}`)}
+                  </ToggleButton>
+                ))}
+              </ToggleButtonGroup>
+            </Field>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+            <Field label={t('dataSource.label')} id={`${id}-source`}>
+              <ToggleButtonGroup
+                size="small"
+                exclusive
+                value={draft.isPersonal ? 'personal' : 'global'}
+                onChange={(_e, v: string | null) => v && choosePersonal(v === 'personal')}
+                aria-labelledby={`${id}-source`}
+              >
+                <ToggleButton value="global">{t('dataSource.global')}</ToggleButton>
+                <ToggleButton value="personal" data-testid="advanced-personal">
+                  {t('dataSource.personal')}
+                </ToggleButton>
+              </ToggleButtonGroup>
+            </Field>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 12, md: 4 }}>
+            <Field label={t('matrixCategory.label')} id={`${id}-category`}>
+              <ToggleButtonGroup
+                size="small"
+                exclusive
+                value={draft.category}
+                onChange={(_e, v: Category | null) => v && onChange({ category: v })}
+                aria-labelledby={`${id}-category`}
+              >
+                {CATEGORIES.map((c) => (
+                  <ToggleButton key={c} value={c}>
+                    {t(`matrixCategory.${c}`)}
+                  </ToggleButton>
+                ))}
+              </ToggleButtonGroup>
+            </Field>
+          </Grid>
+        </>
+      )}
+      {parts >= 4 && (
+        <>
+          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
             <TextField
-              {...params}
-              label={t('advanced.query.items')}
-              placeholder={draft.itemIds.length ? undefined : t('advanced.query.allItems')}
-              helperText={draft.itemIds.length ? t('advanced.query.itemsChosen', { count: draft.itemIds.length }) : t('advanced.query.allItems')}
-              slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'advanced-items-input' } }}
+              fullWidth
+              type="datetime-local"
+              label={t('advanced.query.start')}
+              value={toLocalInput(draft.start)}
+              onChange={(e) => onChange({ start: fromLocalInput(e.target.value) })}
+              error={rangeError}
+              helperText={t('advanced.query.startHint')}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'advanced-start' } }}
             />
-          )}
-        />
-      </Grid>
-
-      <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-        <Field label={t('server.label')} id={`${id}-server`}>
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            value={draft.server}
-            onChange={(_e, v: Server | null) => v && onChange({ server: v })}
-            aria-labelledby={`${id}-server`}
-          >
-            {SERVERS.map((s) => (
-              <ToggleButton key={s} value={s}>
-                {t(`server.servers.${s}`)}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
-        </Field>
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-        <Field label={t('dataSource.label')} id={`${id}-source`}>
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            value={draft.isPersonal ? 'personal' : 'global'}
-            onChange={(_e, v: string | null) => v && choosePersonal(v === 'personal')}
-            aria-labelledby={`${id}-source`}
-          >
-            <ToggleButton value="global">{t('dataSource.global')}</ToggleButton>
-            <ToggleButton value="personal" data-testid="advanced-personal">
-              {t('dataSource.personal')}
-            </ToggleButton>
-          </ToggleButtonGroup>
-        </Field>
-      </Grid>
-      <Grid size={{ xs: 12, sm: 12, md: 4 }}>
-        <Field label={t('matrixCategory.label')} id={`${id}-category`}>
-          <ToggleButtonGroup
-            size="small"
-            exclusive
-            value={draft.category}
-            onChange={(_e, v: Category | null) => v && onChange({ category: v })}
-            aria-labelledby={`${id}-category`}
-          >
-            {CATEGORIES.map((c) => (
-              <ToggleButton key={c} value={c}>
-                {t(`matrixCategory.${c}`)}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
-        </Field>
-      </Grid>
-
-      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-        <TextField
-          fullWidth
-          type="datetime-local"
-          label={t('advanced.query.start')}
-          value={toLocalInput(draft.start)}
-          onChange={(e) => onChange({ start: fromLocalInput(e.target.value) })}
-          error={rangeError}
-          helperText={t('advanced.query.startHint')}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'advanced-start' } }}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-        <TextField
-          fullWidth
-          type="datetime-local"
-          label={t('advanced.query.end')}
-          value={toLocalInput(draft.end)}
-          onChange={(e) => onChange({ end: fromLocalInput(e.target.value) })}
-          error={rangeError}
-          helperText={rangeMessage ?? t('advanced.query.endHint')}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'advanced-end' } }}
-        />
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <Autocomplete
-          options={periodOptions}
-          value={null}
-          getOptionLabel={(o) => o.label}
-          getOptionKey={(o) => `${o.period.start}-${o.label}`}
-          onChange={(_e, v) => v && onChange({ start: v.period.start, end: v.period.end })}
-          blurOnSelect
-          noOptionsText={t('advanced.query.noPeriods')}
-          renderInput={(params) => <TextField {...params} label={t('advanced.query.preset')} helperText={t('advanced.query.presetHint')} />}
-        />
-      </Grid>
-
-      <Grid size={{ xs: 12 }}>
-        <KindControls draft={draft} onChange={onChange} />
-      </Grid>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+            <TextField
+              fullWidth
+              type="datetime-local"
+              label={t('advanced.query.end')}
+              value={toLocalInput(draft.end)}
+              onChange={(e) => onChange({ end: fromLocalInput(e.target.value) })}
+              error={rangeError}
+              helperText={rangeMessage ?? t('advanced.query.endHint')}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'advanced-end' } }}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <Autocomplete
+              options={periodOptions}
+              value={null}
+              getOptionLabel={(o) => o.label}
+              getOptionKey={(o) => `${o.period.start}-${o.label}`}
+              onChange={(_e, v) => v && onChange({ start: v.period.start, end: v.period.end })}
+              blurOnSelect
+              noOptionsText={t('advanced.query.noPeriods')}
+              renderInput={(params) => <TextField {...params} label={t('advanced.query.preset')} helperText={t('advanced.query.presetHint')} />}
+            />
+          </Grid>
+        </>
+      )}
+      {parts >= 5 && (
+        <Grid size={{ xs: 12 }}>
+          <KindControls draft={draft} onChange={onChange} />
+        </Grid>
+      )}
     </Grid>
   )
 }

@@ -4,8 +4,9 @@ import LinearProgress from '@mui/material/LinearProgress'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
-import { memo, startTransition, useDeferredValue, useEffect, useState } from 'react'
+import { memo, useDeferredValue } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useStepwise } from '../../lib/stepwise'
 import { ItemStepper } from './planner-item-card'
 import { countOf, type PlannerState } from './planner-state'
 
@@ -77,19 +78,10 @@ const ItemGrid = memo(function ItemGrid({
 const CARDS_PER_STEP = 12
 
 /**
- * How many of `total` cards to draw: a step more after each commit, until all are there. The cards are
- * heavy (two number fields each, about a hundred React components): drawn all at once, the list's
- * render and commit were one task of 150-300 ms on this machine's CPU, unthrottled. In steps, each
- * render and commit stays short; the whole list is there within a second or so.
+ * The cards are heavy (two number fields each, about a hundred React components): drawn all at once, the
+ * list's render and commit were one task of 150-300 ms on this machine's CPU, unthrottled. In steps
+ * (lib/stepwise.ts), each render and commit stays short; the whole list is there within a second or so.
  */
-const useRevealed = (total: number) => {
-  const [shown, setShown] = useState(CARDS_PER_STEP)
-  useEffect(() => {
-    if (shown >= total) return
-    const timer = setTimeout(() => startTransition(() => setShown((n) => n + CARDS_PER_STEP)))
-    return () => clearTimeout(timer)
-  }, [shown, total])
-  return Math.min(shown, total)
-}
+const useRevealed = (total: number) => useStepwise(total, CARDS_PER_STEP)
 
 const GRID_SX = { listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 260px), 1fr))' } as const
