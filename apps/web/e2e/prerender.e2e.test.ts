@@ -122,9 +122,13 @@ describe.skipIf(!chromium)('pre-rendered pages in Chromium', () => {
     await settle(first)
     expect(await firstRender(first)).toBe('hydrate')
     expect(problems).toEqual([])
+    // A visit that plans nothing stores nothing: the next one would be pre-rendered too.
+    expect(await first.evaluate(() => localStorage.getItem('penguin-stats-planner'))).toBeNull()
     // A returning visitor's plan: the pre-rendered page (default options, no counts) is not shown nor hydrated.
     await first.getByTestId('planner-need-30012').fill('7')
     await expect.poll(() => first.evaluate(() => localStorage.getItem('penguin-stats-planner') ?? '')).toContain('"need":7')
+    // With the server it was made on (a switch clears its exclusions).
+    expect(await first.evaluate(() => localStorage.getItem('penguin-stats-planner'))).toContain('"server":"CN"')
     const { page: again, problems: againProblems } = await openPage(ctx, '/planner')
     expect(await firstRender(again)).toBe('fresh')
     await expect.poll(() => again.getByTestId('planner-need-30012').inputValue(), { timeout: 30_000 }).toBe('7')

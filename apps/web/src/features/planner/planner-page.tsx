@@ -53,9 +53,10 @@ export function Planner() {
   const [filter, setFilter] = useState('')
   const [dialog, setDialog] = useState<PlannerDialog | null>(null)
 
-  // A server switch clears the exclusions (counts stay).
+  // A server switch clears the exclusions (counts stay). No server recorded: nothing planned yet (planner-store.ts).
   useEffect(() => {
-    if (plannerStore.get().server !== server) plannerStore.set((s) => reconcileServer(s, server))
+    const recorded = plannerStore.get().server
+    if (recorded !== null && recorded !== server) plannerStore.set((s) => reconcileServer(s, server))
   }, [server])
 
   const plannerItems = useMemo(() => (itemsData ?? []).filter((i) => isPlannerItem(i) && i.existence[server]?.exist !== false), [itemsData, server])
