@@ -63,7 +63,7 @@ const ItemGrid = memo(function ItemGrid({
   itemName: (id: string) => string
   onSet: (id: string, patch: { have?: number; need?: number }) => void
 }) {
-  const shown = useRevealed(items.length)
+  const shown = useStepwise(items.length, CARDS_PER_STEP)
   return (
     <Box component="ul" sx={GRID_SX}>
       {items.slice(0, shown).map((item) => {
@@ -74,14 +74,11 @@ const ItemGrid = memo(function ItemGrid({
   )
 })
 
-/** Cards a render adds: about two phone screens' worth. */
-const CARDS_PER_STEP = 12
-
 /**
- * The cards are heavy (two number fields each, about a hundred React components): drawn all at once, the
- * list's render and commit were one task of 150-300 ms on this machine's CPU, unthrottled. In steps
- * (lib/stepwise.ts), each render and commit stays short; the whole list is there within a second or so.
+ * Cards a render adds (lib/stepwise.ts): about two phone screens' worth. The cards are heavy (two number
+ * fields each, about a hundred React components): drawn all at once, the list's render and commit were one
+ * task of 150-300 ms on this machine's CPU, unthrottled; in steps the whole list is there within a second.
  */
-const useRevealed = (total: number) => useStepwise(total, CARDS_PER_STEP)
+const CARDS_PER_STEP = 12
 
 const GRID_SX = { listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 260px), 1fr))' } as const
