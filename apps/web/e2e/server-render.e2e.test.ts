@@ -4,9 +4,9 @@
  * link's HTML already holds the page with its rows, the numbers are the API's, and on a phone the app
  * hydrates those nodes (`<html data-first-render="hydrate">`) instead of drawing the page again.
  */
-import type { Page } from 'playwright-core'
+import type { BrowserContextOptions } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { e2eBackends, hasChromium, leaving, settle, setUpServerAndBrowser, watch } from './harness'
+import { e2eBackends, hasChromium, settle, setUpServerAndBrowser, watch } from './harness'
 import { expectedRows, shownRows, type MatrixRow } from './stats-rows'
 
 const chromium = hasChromium()
@@ -28,35 +28,33 @@ describe.skipIf(!chromium).each(e2eBackends('rendered'))('server-rendered stats 
   }
 
   /**
-   * Opens a page as the server rendered it. The server sends the plain app when the page's answers (asked
-   * for on every request) or its render take longer than the budget, as on a loaded CI host: then again.
+   * Opens a page as the server rendered it, in a context of its own (`options`, `init` run in it before
+   * the page's scripts). The server sends the plain app when the page's answers (asked for on every request)
+   * or its render take longer than the budget, as on a loaded CI host: then again, in a new context. Not
+   * in the same page: the plain app's files still loading when it is left fail as aborted, and under load
+   * Chromium reports some of them after the next document has arrived, as that document's failures.
    */
-  const openRendered = async (page: Page, path: string) => {
+  const openRendered = async (path: string, options: BrowserContextOptions, init?: () => void) => {
     for (let i = 0; i < 20; i++) {
+      const ctx = await e2e.browser.newContext(options)
+      if (init) await ctx.addInitScript(init)
+      const page = await ctx.newPage()
+      const problems = watch(page)
       const res = await page.goto(`${e2e.server.url}${path}`)
-      if (!(res?.headers()['server-timing'] ?? '').includes('plain')) return
+      if (!(res?.headers()['server-timing'] ?? '').includes('plain')) return { ctx, page, problems }
+      await ctx.close()
       await new Promise((r) => setTimeout(r, 250))
-      // The plain app's own requests (its idle chunks), cut off by the next try, are not the app's failures.
-      leaving(page)
     }
     throw new Error(`${path} never came rendered`)
   }
 
   /** The page on a phone without scripts: what the first paint shows is the server's HTML. */
-  const openBare = async (path: string) => {
-    const ctx = await e2e.browser.newContext({ ...phone, javaScriptEnabled: false })
-    const page = await ctx.newPage()
-    await openRendered(page, path)
-    return { ctx, page }
-  }
+  const openBare = (path: string) => openRendered(path, { ...phone, javaScriptEnabled: false })
   /** The page on a phone with scripts, once the app has hydrated the server's nodes. */
   const openHydrated = async (path: string) => {
-    const ctx = await e2e.browser.newContext(phone)
-    const page = await ctx.newPage()
-    const problems = watch(page)
-    await openRendered(page, path)
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.firstRender), { timeout: 30_000 }).toBe('hydrate')
-    return { ctx, page, problems }
+    const opened = await openRendered(path, phone)
+    await expect.poll(() => opened.page.evaluate(() => document.documentElement.dataset.firstRender), { timeout: 30_000 }).toBe('hydrate')
+    return opened
   }
 
   beforeAll(async () => {
@@ -127,11 +125,9 @@ describe.skipIf(!chromium).each(e2eBackends('rendered'))('server-rendered stats 
     await renderedHtml(path)
     const us = (await (await fetch(`${e2e.server.url}${API}/stages/main_01-07?server=US`)).json()) as { dropInfos: { itemId?: string }[] }
     const listed = [...new Set(us.dropInfos.flatMap((d) => (d.itemId && d.itemId !== 'furni' ? [d.itemId] : [])))].sort()
-    const ctx = await e2e.browser.newContext(phone)
-    await ctx.addInitScript(() => localStorage.setItem('penguin-stats-data-source', JSON.stringify({ source: 'global', server: 'US', category: 'all' })))
-    const page = await ctx.newPage()
-    const problems = watch(page)
-    await openRendered(page, path)
+    const { ctx, page, problems } = await openRendered(path, phone, () =>
+      localStorage.setItem('penguin-stats-data-source', JSON.stringify({ source: 'global', server: 'US', category: 'all' })),
+    )
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.firstRender), { timeout: 30_000 }).toBe('fresh')
     await expect.poll(() => page.getByTestId('report-page').getAttribute('inert'), { timeout: 15_000 }).toBeNull()
     const tiles = await page.$$eval('[data-testid^="stepper-"]', (els) => els.map((e) => e.getAttribute('data-testid')!.slice('stepper-'.length)))
