@@ -1,8 +1,8 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { snackbar } from '../../components/feedback/snackbar-store'
-import { UPGRADE_RELOAD_MS } from '../../config/constants'
-import { whenIdle } from '../../lib/idle'
+import { SW_REGISTER_DELAY_MS, UPGRADE_RELOAD_MS } from '../../config/constants'
+import { whenIdleAfter } from '../../lib/idle'
 
 /**
  * Service worker registration and the update prompt (reloads 1 s after the visitor accepts).
@@ -51,9 +51,10 @@ export default function UpdatePrompt() {
         },
         () => undefined, // no service worker (private mode, blocked): the app works without it
       )
-    // Registered once the page has loaded and is idle (the usual advice): installing the worker
-    // downloads every asset for offline use, which must not compete with the first screen.
-    const cancelRegister = whenIdle(() => void register())
+    // Registered a while after the page has loaded, once it is idle (the usual advice, with time for the
+    // page's own start-up): installing the worker downloads every asset for offline use, which must not
+    // compete with the first screen. A visitor who leaves sooner gets it on the next visit.
+    const cancelRegister = whenIdleAfter(() => void register(), SW_REGISTER_DELAY_MS)
     return () => {
       cancelRegister()
       cancelled = true
