@@ -156,6 +156,11 @@ export function StatsByStageSelected() {
   return <StagePageBody {...view} />
 }
 
+/** The stage's table and its details: stacked, details first; from xl the details in a column on the right. */
+const DETAILS_GRID_SX = { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', xl: 'minmax(0, 1fr) 320px' }, alignItems: 'start' } as const
+const DETAILS_SX = { gridColumn: { xl: 2 }, gridRow: { xl: 1 } } as const
+const TABLE_CARD_SX = { minWidth: 0, gridColumn: { xl: 1 }, gridRow: { xl: 1 } } as const
+
 const StagePageBody = memo(function StagePageBody({
   zoneId,
   stageId,
@@ -213,18 +218,20 @@ const StagePageBody = memo(function StagePageBody({
           <Toolbar />
           {stage && <BasisNote stageId={stageId} />}
           <DataStatus error={data.error} retry={data.retry} needsLogin={data.needsLogin} />
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', xl: 'minmax(0, 1fr) 320px' }, alignItems: 'start' }}>
-            <Card component="section" aria-label={t('stats.table.labelStage')} sx={{ minWidth: 0 }}>
+          <Box sx={DETAILS_GRID_SX}>
+            {stage && (
+              // Stacked (below xl) the details come first: they are short, the table is long. First in the
+              // document too, not moved up with `order`: a first paint of part of the server's HTML (the
+              // parser yields wherever the bytes end) would show the table, then push it down by the details.
+              <Box sx={DETAILS_SX}>
+                <StageDetails stageId={stageId} zoneId={stage.zoneId} valid={valid} />
+              </Box>
+            )}
+            <Card component="section" aria-label={t('stats.table.labelStage')} sx={TABLE_CARD_SX}>
               <CardContent>
                 <DataTable mode="stage" rows={data.rows} stageValid={valid} recruit={recruit} loading={data.loading && !data.needsLogin} />
               </CardContent>
             </Card>
-            {stage && (
-              // Stacked (below xl) the details come first: they are short, the table is long.
-              <Box sx={{ order: { xs: -1, xl: 0 } }}>
-                <StageDetails stageId={stageId} zoneId={stage.zoneId} valid={valid} />
-              </Box>
-            )}
           </Box>
           {stage && !recruit && shown && (
             <Suspense fallback={null}>
