@@ -64,4 +64,40 @@ describe.skipIf(!hasChromium())('layout of every route at 1366 and 390 px in Chr
     console.log(`layout: ${CASES.length} pages × ${ROUTES.length} routes in ${Math.round((Date.now() - started) / 1000)} s`)
     expect(found).toEqual([])
   }, 600_000)
+
+  it('keeps every header button on a 360 and 390 px screen while a page loads (the network pill is short there)', async () => {
+    const found: string[] = []
+    for (const [width, locale] of [
+      [390, 'ko-KR'],
+      [390, 'en-US'],
+      [360, 'ja-JP'],
+    ] as const) {
+      const ctx = await e2e.browser.newContext({ locale, viewport: { width, height: 844 }, serviceWorkers: 'block' })
+      try {
+        const page = await ctx.newPage()
+        // The answers held back, so the pill stays while the header is measured.
+        await page.route('**/api/v2/**', async (route) => {
+          await new Promise((r) => setTimeout(r, 5000))
+          await route.continue().catch(() => undefined)
+        })
+        await page.goto(`${e2e.server.url}/result/item/30012`)
+        const pill = page.getByTestId('network-pending')
+        await pill.waitFor({ timeout: 20_000 })
+        const outside = await page.evaluate(() =>
+          [...document.querySelectorAll('header .MuiToolbar-root > *')].flatMap((el) => {
+            const r = el.getBoundingClientRect()
+            return r.width > 0 && (r.left < 0 || r.right > window.innerWidth)
+              ? [`${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent}: ${Math.round(r.left)}-${Math.round(r.right)}`]
+              : []
+          }),
+        )
+        found.push(...outside.map((o) => `${width} ${locale}: ${o}`))
+        // Screen readers still hear the words, not only the number.
+        expect(await pill.textContent()).toMatch(/\D+\d+%/)
+      } finally {
+        await ctx.close()
+      }
+    }
+    expect(found).toEqual([])
+  }, 180_000)
 })
