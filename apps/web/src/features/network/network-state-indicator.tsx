@@ -51,7 +51,7 @@ export function NetworkStateIndicator() {
     if (errors.length === 0) setDialog(false)
   }, [errors.length, pending])
 
-  const percent = total ? Math.ceil(100 - (pending / total) * 100) : 100
+  const percent = percentText(total ? Math.ceil(100 - (pending / total) * 100) : 100)
   return (
     <>
       {visible &&
@@ -62,10 +62,10 @@ export function NetworkStateIndicator() {
             label={
               <>
                 <Box component="span" sx={WORDS_SX}>
-                  {t('network.loading', { percent: percentText(percent) })}
+                  {t('network.loading', { percent })}
                 </Box>
                 <Box component="span" aria-hidden sx={SHORT_SX}>
-                  {percentText(percent)}
+                  {percent}
                 </Box>
               </>
             }
