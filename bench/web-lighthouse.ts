@@ -8,6 +8,12 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../apps/web/e2e/harness'
 
 export interface LighthouseRun {
   lighthouseVersion: string
+  /**
+   * Lighthouse's measure of the host's CPU speed for this run (`environment.benchmarkIndex`, higher is
+   * faster): simulated throttling multiplies the observed task times, so a slow moment of the host shows
+   * up as blocking time. Seen here: 900-2,300 within one hour on the same machine.
+   */
+  benchmarkIndex: number | null
   score: number | null
   fcpMs?: number
   lcpMs?: number
@@ -73,6 +79,7 @@ export const runLighthouse = async (url: string, cpuSlowdown: number): Promise<L
     const shifts = items('layout-shifts') as { score?: number; node?: { snippet?: string } }[]
     return {
       lighthouseVersion: lhr.lighthouseVersion,
+      benchmarkIndex: typeof lhr.environment?.benchmarkIndex === 'number' ? Math.round(lhr.environment.benchmarkIndex) : null,
       score: typeof score === 'number' && !lhr.runtimeError ? Math.round(score * 100) : null,
       fcpMs: num('first-contentful-paint'),
       lcpMs: num('largest-contentful-paint'),
@@ -108,7 +115,8 @@ export const printRun = (label: string, r: LighthouseRun, details: boolean) => {
   console.log(
     `  ${label}: ${r.score ?? 'no score'} · FCP ${s(r.fcpMs)} · LCP ${s(r.lcpMs)} · TBT ${ms(r.tbtMs)} · CLS ${r.cls?.toFixed(3) ?? '?'} · SI ${s(r.speedIndexMs)}` +
       ` · JS ${r.jsKB} KB (${r.jsRequests}) · JSON ${r.jsonKB} KB (${r.jsonRequests})` +
-      (r.document ? ` · page ${r.document}` : ''),
+      (r.document ? ` · page ${r.document}` : '') +
+      (r.benchmarkIndex === null ? '' : ` · host index ${r.benchmarkIndex}`),
   )
   if (r.runtimeError) console.log(`      runtime error: ${r.runtimeError}`)
   if (r.lcpElement) console.log(`      LCP element: ${r.lcpElement}`)

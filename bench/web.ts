@@ -13,7 +13,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, ensureWebBuild, hasChromium, webDist } fr
 import { BUDGET_KB, measureFirstLoadJs, warmUp, type FirstLoadJs } from './web-firstload'
 import { printRun, runLighthouse, type LighthouseRun } from './web-lighthouse'
 import { parseOptions, USAGE, type DemoSetting, type WebBenchOptions } from './web-options'
-import { formatTable, summarise, TARGETS, TARGETS_TEXT, type RouteSummary } from './web-report'
+import { formatTable, median, summarise, TARGETS, TARGETS_TEXT, type RouteSummary } from './web-report'
 import { startBenchServer } from './web-server'
 
 let options: WebBenchOptions
@@ -42,6 +42,8 @@ interface SettingResult {
   firstLoadJs: FirstLoadJs
   /** The 1-minute load average of the machine at each Lighthouse run (other work on the host skews the figures). */
   loadAvg: { min: number; max: number } | null
+  /** Lighthouse's host CPU index over the runs (web-lighthouse.ts `benchmarkIndex`): median and range. */
+  benchmarkIndex: { median: number; min: number; max: number } | null
   routes: RouteSummary[]
 }
 
@@ -67,6 +69,7 @@ try {
       const firstLoadJs = await measureFirstLoadJs(browser, url)
       const routes: RouteSummary[] = []
       const loads: number[] = []
+      const indexes: number[] = []
       let warmUpFailures: string[] = []
       if (!options.jsOnly) {
         warmUpFailures = await warmUp(browser, url, options.routes)
@@ -83,6 +86,7 @@ try {
               const r = await runLighthouse(`${url}${route}`, options.cpu)
               lighthouseVersion ??= r.lighthouseVersion
               entry.runs.push(r)
+              if (r.benchmarkIndex !== null) indexes.push(r.benchmarkIndex)
               printRun(label, r, options.details)
             } catch (err) {
               const message = err instanceof Error ? err.message : String(err)
@@ -101,6 +105,7 @@ try {
         warmUpFailures,
         firstLoadJs,
         loadAvg: loads.length ? { min: round1(Math.min(...loads)), max: round1(Math.max(...loads)) } : null,
+        benchmarkIndex: indexes.length ? { median: Math.round(median(indexes)!), min: Math.min(...indexes), max: Math.max(...indexes) } : null,
         routes,
       })
     } finally {
@@ -117,7 +122,9 @@ for (const r of results) {
   console.log(`== ${describe(r.demo)}${r.demo === 'on' ? `: ${r.demoReports} reports` : ''} ==`)
   if (r.routes.length) {
     const cpu = options.cpu === 4 ? '' : `, CPU slowdown ${options.cpu}x`
-    const load = r.loadAvg ? `, host load ${r.loadAvg.min}-${r.loadAvg.max}` : ''
+    const load =
+      (r.loadAvg ? `, host load ${r.loadAvg.min}-${r.loadAvg.max}` : '') +
+      (r.benchmarkIndex ? `, host index ${r.benchmarkIndex.median} (${r.benchmarkIndex.min}-${r.benchmarkIndex.max})` : '')
     console.log(formatTable(`Lighthouse ${lighthouseVersion ?? '?'} mobile${cpu}, median of ${options.runs} run(s)${load}; ${TARGETS_TEXT}`, r.routes))
   }
   console.log(
@@ -149,6 +156,7 @@ console.log(
       demoWaitMs: r.demoWaitMs,
       serverIdle: r.serverIdle,
       loadAvg: r.loadAvg,
+      benchmarkIndex: r.benchmarkIndex,
       warmUpFailures: r.warmUpFailures,
       firstLoadJs: {
         jsFiles: r.firstLoadJs.jsFiles,
