@@ -3,8 +3,6 @@ import './lib/zod-jitless'
 import './lib/emotion-adopt'
 import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-// The libraries above and in it are evaluated one task before the app's modules below (see the file).
-import './lib/evaluation-break'
 import { App } from './app/app'
 import { preloadPage } from './app/router'
 import { effectiveStyle, resolveMode } from './features/settings/theme-style'
