@@ -4,9 +4,10 @@ import { defineConfig } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { define } from './build-plugins/app-define'
 import { CHUNK_GROUPS } from './build-plugins/chunk-groups'
+import { compileHints } from './build-plugins/compile-hints'
 import { lazyMuiTheme } from './build-plugins/lazy-mui-theme'
 import { precompress } from './build-plugins/precompress'
-import { preloadStart } from './build-plugins/preload-start'
+import { HOME_PAGE_MODULE, preloadStart, ROUTE_PAGES } from './build-plugins/preload-start'
 import { prerenderHome } from './build-plugins/prerender-home'
 
 export default defineConfig({
@@ -30,6 +31,8 @@ export default defineConfig({
     precompress(),
     preloadStart(),
     prerenderHome(),
+    // Writes as the bundle is written, before precompress (at the bundle's close) compresses the files.
+    compileHints([HOME_PAGE_MODULE, ...ROUTE_PAGES.map((p) => p.module)]),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

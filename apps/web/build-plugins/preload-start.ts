@@ -10,6 +10,9 @@ export const CATEGORIES = ['all', 'automated', 'manual'] as const
 export const PLANNER_STORAGE_KEY = 'penguin-stats-planner'
 let apiBase = DEFAULT_API_BASE
 
+/** The home page's module (`/`, pre-rendered by the build). */
+export const HOME_PAGE_MODULE = '/src/features/home/home-page.tsx'
+
 /**
  * The pages whose code the inline script asks for, by address (as src/app/router.tsx and
  * src/config/paths.ts route them): the server renders these or sends them pre-rendered. Asked for with
@@ -17,7 +20,7 @@ let apiBase = DEFAULT_API_BASE
  * at once. Lighthouse's model counts requests started before the first paint into it (its pessimistic
  * estimate): /statistics' first paint moved from 0.8 to 1.8 s with its 30 files asked for before it.
  */
-const ROUTE_PAGES = [
+export const ROUTE_PAGES = [
   // The item and stage pages (one lazy module holds both), and the report form.
   { path: /^\/result\/(item|stage)\/./, module: '/src/features/results/stats-pages.tsx' },
   { path: /^\/report\/stage\/[^/]+\/./, module: '/src/features/report/report-pages.tsx' },
@@ -61,7 +64,7 @@ export const preloadStart = (): Plugin => ({
       const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []))
       const entry = chunks.find((c) => c.isEntry)
       // The chunk holding the home page (its own facade, or the `home` group chunk when the bundler folds it in).
-      const isHome = (id: string | null) => Boolean(id?.endsWith('/src/features/home/home-page.tsx'))
+      const isHome = (id: string | null) => Boolean(id?.endsWith(HOME_PAGE_MODULE))
       const home = chunks.find((c) => isHome(c.facadeModuleId)) ?? chunks.find((c) => c.moduleIds.some(isHome))
       if (!entry || !home) throw new Error('dropwise-preload-start: the entry or the home page chunk was not found')
       const byFile = new Map(chunks.map((c) => [c.fileName, c]))
