@@ -43,21 +43,16 @@ export const hintedFiles = (chunks: readonly HintChunk[], pageModules: readonly 
  * must come first. Their names keep the hash of the content without it; the comment is the same in
  * every build, so a name still stands for one content.
  */
-export const compileHints = (pageModules: readonly string[]): Plugin => {
-  let outDir = 'dist'
-  return {
-    name: 'dropwise-compile-hints',
-    apply: 'build',
-    configResolved(config) {
-      outDir = config.build.outDir
-    },
-    writeBundle(_options, bundle) {
-      const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []))
-      for (const fileName of hintedFiles(chunks, pageModules)) {
-        const file = join(outDir, fileName)
-        const code = readFileSync(file, 'utf8')
-        if (!code.startsWith(COMPILE_HINT)) writeFileSync(file, `${COMPILE_HINT}\n${code}`)
-      }
-    },
-  }
-}
+export const compileHints = (pageModules: readonly string[]): Plugin => ({
+  name: 'dropwise-compile-hints',
+  apply: 'build',
+  writeBundle(options, bundle) {
+    if (!options.dir) throw new Error('dropwise-compile-hints: the output has no directory')
+    const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []))
+    for (const fileName of hintedFiles(chunks, pageModules)) {
+      const file = join(options.dir, fileName)
+      const code = readFileSync(file, 'utf8')
+      if (!code.startsWith(COMPILE_HINT)) writeFileSync(file, `${COMPILE_HINT}\n${code}`)
+    }
+  },
+})
