@@ -1,36 +1,20 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Plugin } from 'vite'
+import { chunkHolding, importClosure, type GraphChunk } from './chunk-graph'
 
 /** V8's file-wide explicit compile hint (Chrome 136+): the first line of a script. */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad'
 
 /** What the selection reads of an output chunk. */
-export interface HintChunk {
-  fileName: string
-  isEntry: boolean
-  facadeModuleId: string | null
-  moduleIds: readonly string[]
-  imports: readonly string[]
-}
+export type HintChunk = GraphChunk
 
 /**
  * The files a first load evaluates: the entries, the chunks holding `pageModules` (the pages the server
  * renders or the build pre-renders), and everything those import statically.
  */
-export const hintedFiles = (chunks: readonly HintChunk[], pageModules: readonly string[]): Set<string> => {
-  const byFile = new Map(chunks.map((c) => [c.fileName, c]))
-  const files = new Set<string>()
-  const add = (file: string) => {
-    const c = byFile.get(file)
-    if (!c || files.has(file)) return
-    files.add(file)
-    for (const f of c.imports) add(f)
-  }
-  const holds = (c: HintChunk, m: string) => Boolean(c.facadeModuleId?.endsWith(m)) || c.moduleIds.some((id) => id.endsWith(m))
-  for (const c of chunks) if (c.isEntry || pageModules.some((m) => holds(c, m))) add(c.fileName)
-  return files
-}
+export const hintedFiles = (chunks: readonly HintChunk[], pageModules: readonly string[]): Set<string> =>
+  importClosure(chunks, [...chunks.filter((c) => c.isEntry).map((c) => c.fileName), ...pageModules.flatMap((m) => chunkHolding(chunks, m)?.fileName ?? [])])
 
 /**
  * Marks the code of a first load for eager compilation. V8 compiles a function when it is first called,

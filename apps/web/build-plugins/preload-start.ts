@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite'
+import { chunkHolding, importClosure } from './chunk-graph'
 import { earlyRequestsScript } from './early-requests'
 
 /** src/config/env.ts's default `apiBase`. */
@@ -64,26 +65,16 @@ export const preloadStart = (): Plugin => ({
       const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []))
       const entry = chunks.find((c) => c.isEntry)
       // The chunk holding the home page (its own facade, or the `home` group chunk when the bundler folds it in).
-      const isHome = (id: string | null) => Boolean(id?.endsWith(HOME_PAGE_MODULE))
-      const home = chunks.find((c) => isHome(c.facadeModuleId)) ?? chunks.find((c) => c.moduleIds.some(isHome))
+      const home = chunkHolding(chunks, HOME_PAGE_MODULE)
       if (!entry || !home) throw new Error('dropwise-preload-start: the entry or the home page chunk was not found')
-      const byFile = new Map(chunks.map((c) => [c.fileName, c]))
-      const closure = (start: string[], seen = new Set<string>()) => {
-        for (const f of start) {
-          if (seen.has(f)) continue
-          seen.add(f)
-          closure(byFile.get(f)?.imports ?? [], seen)
-        }
-        return seen
-      }
+      const closure = (start: string[]) => importClosure(chunks, start)
       const already = closure([entry.fileName])
       const homeFiles = [...closure([home.fileName])].filter((f) => !already.has(f))
       // Each page the server renders or sends pre-rendered: its chunk with what it imports, asked for by the
       // inline script with the app's files. Else the app's router asks for them (Vite's preload helper, a link per file) in
       // the tasks after the first paint, where main-thread time counts as blocking.
       const routeFiles = ROUTE_PAGES.map(({ path, module }) => {
-        const isPage = (id: string) => id.endsWith(module)
-        const page = chunks.find((c) => isPage(c.facadeModuleId ?? '')) ?? chunks.find((c) => c.moduleIds.some(isPage))
+        const page = chunkHolding(chunks, module)
         if (!page) throw new Error(`dropwise-preload-start: the chunk of ${module} was not found`)
         return { path, files: [...closure([page.fileName])].filter((f) => !already.has(f)).map((f) => `/${f}`) }
       })
