@@ -2,11 +2,11 @@
 /**
  * The built app marks the code of a first load for eager compilation (build-plugins/compile-hints.ts):
  * the hint is the first line of the entry, of every page's chunk the server renders or pre-renders, and of
- * their compressed copies (what the server sends); code loaded on demand only (the charts) is not marked.
+ * their gzip and brotli copies (what the server sends); code loaded on demand only (the charts) is not marked.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { COMPILE_HINT } from '../build-plugins/compile-hints'
 import { ensureWebBuild, webDist } from './harness'
@@ -25,13 +25,18 @@ describe('compile hints in the build', () => {
       const name = files.find((f) => new RegExp(`^${page}-[\\w-]+\\.js$`).test(f))
       expect(name, page).toBeDefined()
       expect(hinted(name!), name).toBe(true)
-      if (files.includes(`${name}.gz`))
-        expect(
-          gunzipSync(readFileSync(join(assets, `${name}.gz`)))
-            .toString('utf8')
-            .startsWith(COMPILE_HINT),
-          `${name}.gz`,
-        ).toBe(true)
+      // Whatever encoding a client accepts, the server sends a copy that starts with the hint.
+      for (const [ext, decode] of [
+        ['gz', gunzipSync],
+        ['br', brotliDecompressSync],
+      ] as const)
+        if (files.includes(`${name}.${ext}`))
+          expect(
+            decode(readFileSync(join(assets, `${name}.${ext}`)))
+              .toString('utf8')
+              .startsWith(COMPILE_HINT),
+            `${name}.${ext}`,
+          ).toBe(true)
     }
   })
 
