@@ -1,7 +1,7 @@
 import type { Category, Server } from '@dropwise/schemas'
 import { QueryClient, useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { apiRequest } from './api'
+import { apiBytes } from './api'
 import { createDataCache } from './data-cache'
 import { decodeDataset, startDecoder } from './dataset-decoder'
 import { afterFirstContent } from './first-content'
@@ -27,16 +27,17 @@ export const datasetKey = (id: DatasetId, server: Server, category: Category, us
 }
 
 /** Dataset answers on their way, by path (public datasets only). */
-const inflight = new Map<string, Promise<string>>()
+const inflight = new Map<string, Promise<ArrayBuffer>>()
 
 /**
- * A dataset's response text. A page that opens while the start-up fetch of the same dataset is on its
- * way (it looked unused when it started: the page's code was still loading) shares that answer instead
- * of requesting the list again: on a first visit of the planner the stage list (1.2 MB) came twice.
- * If the shared request fails or is cancelled, the page's own request follows.
+ * A dataset's response, as bytes for the dataset worker to decode (`apiBytes`). A page that opens
+ * while the start-up fetch of the same dataset is on its way (it looked unused when it started: the
+ * page's code was still loading) shares that answer instead of requesting the list again: on a first
+ * visit of the planner the stage list (1.2 MB) came twice. If the shared request fails or is
+ * cancelled, the page's own request follows.
  */
-const datasetText = async (path: string, signal: AbortSignal, personal: boolean): Promise<string> => {
-  if (personal) return (await apiRequest(path, { signal })).text
+const datasetBody = async (path: string, signal: AbortSignal, personal: boolean): Promise<ArrayBuffer> => {
+  if (personal) return apiBytes(path, { signal })
   const shared = inflight.get(path)
   if (shared) {
     try {
@@ -45,7 +46,7 @@ const datasetText = async (path: string, signal: AbortSignal, personal: boolean)
       if (signal.aborted) throw err
     }
   }
-  const own = apiRequest(path, { signal }).then((r) => r.text)
+  const own = apiBytes(path, { signal })
   inflight.set(path, own)
   const done = () => {
     if (inflight.get(path) === own) inflight.delete(path)
@@ -61,8 +62,8 @@ const datasetText = async (path: string, signal: AbortSignal, personal: boolean)
 const fetchDataset = async (id: DatasetId, server: Server, category: Category, signal: AbortSignal, withData: boolean) => {
   const d = datasets[id]
   startDecoder()
-  const text = await datasetText(d.path({ server, category }), signal, d.requireAuthorization)
-  const { data, json } = await decodeDataset(id, text, { data: withData, json: d.persist })
+  const body = await datasetBody(d.path({ server, category }), signal, d.requireAuthorization)
+  const { data, json } = await decodeDataset(id, body, { data: withData, json: d.persist })
   if (d.persist) {
     const bucket = bucketOf(d, server)
     const name = entryName(d, category)

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { decodeDataset } from './dataset-decoder'
+import { buildZone } from '../testing/builders'
 import { InvalidStructureError } from './datasets'
 
 // Without Web Workers (Node), decoding runs on the page with the same parsers the worker uses.
@@ -11,6 +12,19 @@ describe('decodeDataset without a worker', () => {
     expect(data).toEqual([row])
     // Only the worker serialises; on the page the caller does.
     expect(json).toBeNull()
+  })
+
+  it('decodes an answer given as its bytes (UTF-8, as the API sends it) to the same data as its text', async () => {
+    const zone = buildZone('act_1', {
+      zoneName: '骑兵与猎人',
+      zoneName_i18n: { zh: '骑兵与猎人', en: 'Cavalier and Hunter', ja: '騎兵と狩人', ko: '기병과 사냥꾼' },
+      stages: ['a_1'],
+    })
+    const text = JSON.stringify([zone])
+    const bytes = new TextEncoder().encode(text)
+    const fromBytes = await decodeDataset('zones', bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength))
+    expect(fromBytes.data).toEqual((await decodeDataset('zones', text)).data)
+    expect((fromBytes.data as (typeof zone)[])[0]?.zoneName_i18n.ko).toBe('기병과 사냥꾼')
   })
 
   it('rejects a response of the wrong shape with "Invalid structure", and text that is not JSON', async () => {

@@ -1,5 +1,5 @@
 import { loadParsers } from './datasets'
-import { createPartJoiner, type Decodable, type DecodeWants, type FromDecoder, type ToDecoder } from './dataset-protocol'
+import { bodyText, createPartJoiner, type Decodable, type DecodeWants, type FromDecoder, type ToDecoder } from './dataset-protocol'
 import { createPendingCalls } from './pending-calls'
 
 /** A checked dataset: `data` when asked for; `json` when asked for and the worker made it (else the caller serialises `data`). */
@@ -51,13 +51,15 @@ export const startDecoder = () => {
 }
 
 /**
- * Parses and checks one dataset's response text (the same parsers either way, so the same
- * "Invalid structure" errors): in the dataset worker when there is one, else on the page.
+ * Decodes, parses and checks one dataset's response, given as its bytes (`apiBytes`) or as text (the
+ * same parsers either way, so the same "Invalid structure" errors): in the dataset worker when there
+ * is one, else on the page. Bytes are copied to the worker, not moved: an answer shared by two
+ * requests (lib/data.ts) is decoded for each.
  */
-export const decodeDataset = async (dataset: Decodable, text: string, want: DecodeWants = { data: true, json: false }): Promise<Decoded> => {
+export const decodeDataset = async (dataset: Decodable, body: ArrayBuffer | string, want: DecodeWants = { data: true, json: false }): Promise<Decoded> => {
   startDecoder()
   const w = worker
-  if (w) return calls.call((id) => w.postMessage({ id, dataset, text, want } satisfies ToDecoder))
+  if (w) return calls.call((id) => w.postMessage({ id, dataset, body, want } satisfies ToDecoder))
   const { parserOf } = await loadParsers()
-  return { data: parserOf(dataset)(JSON.parse(text) as unknown), json: null }
+  return { data: parserOf(dataset)(JSON.parse(bodyText(body)) as unknown), json: null }
 }

@@ -7,9 +7,13 @@ export type Decodable = DatasetId | 'notices'
 export interface ToDecoder {
   id: number
   dataset: Decodable
-  text: string
+  /** The response: its bytes as they came (the worker decodes them), or text. */
+  body: ArrayBuffer | string
   want: DecodeWants
 }
+
+/** A response's text: bytes are UTF-8, as the API sends them. */
+export const bodyText = (body: ArrayBuffer | string): string => (typeof body === 'string' ? body : new TextDecoder().decode(body))
 export type FromDecoder =
   /** One slice of a large list; more follow. */
   | { id: number; ok: true; part: unknown[] }

@@ -1,7 +1,7 @@
 import type { Server, Stage } from '@dropwise/schemas'
 import { useQuery } from '@tanstack/react-query'
 import { TTL } from '../../config/constants'
-import { apiRequest } from '../../lib/api'
+import { apiBytes } from '../../lib/api'
 import { datasetKey } from '../../lib/data'
 import { decodeDataset, startDecoder } from '../../lib/dataset-decoder'
 import { datasets } from '../../lib/datasets'
@@ -17,7 +17,7 @@ export const useStagesOf = (server: Server) =>
     staleTime: TTL.stages,
     queryFn: async ({ signal }) => {
       startDecoder()
-      const { text } = await apiRequest(datasets.stages.path({ server, category: 'all' }), { signal })
-      return (await decodeDataset('stages', text, { data: true, json: false })).data as Stage[]
+      const body = await apiBytes(datasets.stages.path({ server, category: 'all' }), { signal })
+      return (await decodeDataset('stages', body, { data: true, json: false })).data as Stage[]
     },
   })

@@ -4,7 +4,7 @@ import type { Notice, Server } from '@dropwise/schemas'
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
-import { apiRequest } from '../../lib/api'
+import { apiBytes } from '../../lib/api'
 import { decodeDataset } from '../../lib/dataset-decoder'
 import { useDataSource } from '../../lib/state-hooks'
 
@@ -28,7 +28,7 @@ export function Bulletin() {
   const query = useQuery({
     queryKey: ['notice'],
     // Checked in the dataset worker, like the datasets (the checker then never loads on the page).
-    queryFn: async ({ signal }) => (await decodeDataset('notices', (await apiRequest('/notice', { signal })).text)).data as Notice[],
+    queryFn: async ({ signal }) => (await decodeDataset('notices', await apiBytes('/notice', { signal }))).data as Notice[],
     staleTime: Infinity,
   })
   // A placeholder of one notice's height while loading.

@@ -1,7 +1,7 @@
 import type { Category, MatrixElement, Server } from '@dropwise/schemas'
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { useState } from 'react'
-import { apiRequest } from '../../lib/api'
+import { apiBytes } from '../../lib/api'
 import { dataCache, datasetKey, queryClient, useDataset } from '../../lib/data'
 import { decodeDataset, startDecoder } from '../../lib/dataset-decoder'
 import { bucketOf, datasets, entryName } from '../../lib/datasets'
@@ -57,8 +57,8 @@ export function useGlobalMatrixRows(mode: SliceMode, id: string, enabled: boolea
     staleTime: datasets.globalMatrix.ttl,
     queryFn: async ({ signal }) => {
       startDecoder()
-      const { text } = await apiRequest(matrixSlicePath(server, category, mode, id), { signal })
-      return (await decodeDataset('globalMatrix', text, { data: true, json: false })).data as MatrixElement[]
+      const body = await apiBytes(matrixSlicePath(server, category, mode, id), { signal })
+      return (await decodeDataset('globalMatrix', body, { data: true, json: false })).data as MatrixElement[]
     },
     meta: { datasetId: 'globalMatrix' },
   })
