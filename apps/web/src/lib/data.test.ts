@@ -3,7 +3,7 @@ import { cleanup, renderHook } from '@testing-library/react'
 import { createElement, type ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buildZone } from '../testing/builders'
-import { dataCache, fetchBootData, prefetchDataset, queryClient, useDataset } from './data'
+import { dataCache, datasetKey, fetchBootData, prefetchDataset, queryClient, useDataset } from './data'
 
 const ZONES = [buildZone('main_0'), buildZone('main_1')]
 
@@ -77,5 +77,34 @@ describe('datasets on their way', () => {
     expect(await zoneIds()).toEqual(['main_0', 'main_1'])
     expect(await zoneIds()).toEqual(['main_0', 'main_1'])
     expect(asked.filter((p) => p.endsWith('/zones'))).toHaveLength(2)
+  })
+})
+
+describe('a dataset answered again', () => {
+  const zonesKey = datasetKey('zones', 'CN', 'all', null)
+  const cached = () => queryClient.getQueryData(zonesKey) as { zoneId: string }[]
+
+  it('an answer equal to the one before keeps its objects, so nothing reading them renders again', async () => {
+    const { release } = serve()
+    release()
+    await prefetchDataset('zones', true)
+    const first = cached()
+    await prefetchDataset('zones', true)
+    expect(cached()).toBe(first)
+  })
+
+  it("a list of another length (a page's part becoming the whole list) is taken as it came, not compared item by item", async () => {
+    const { release } = serve()
+    release()
+    await prefetchDataset('zones', true)
+    // A server-rendered page seeds its part of the list (app/page-seed.ts) ...
+    const part = [structuredClone(cached()[0]!)]
+    queryClient.setQueryData(zonesKey, part)
+    const seeded = cached()[0]
+    // ... and the whole list follows: its first zone equals the part's, but is the answer's own object.
+    await prefetchDataset('zones', true)
+    expect(cached().map((z) => z.zoneId)).toEqual(['main_0', 'main_1'])
+    expect(cached()[0]).toEqual(seeded)
+    expect(cached()[0]).not.toBe(seeded)
   })
 })

@@ -1,5 +1,5 @@
 import type { Category, Server } from '@dropwise/schemas'
-import { QueryClient, useQuery, type UseQueryResult } from '@tanstack/react-query'
+import { QueryClient, replaceEqualDeep, useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { apiBytes } from './api'
 import { createDataCache } from './data-cache'
@@ -75,6 +75,14 @@ const fetchDataset = async (id: DatasetId, server: Server, category: Category, s
   return data
 }
 
+/**
+ * A new answer keeps the parts of the one before that did not change (TanStack Query's structural
+ * sharing), except when a list changed length: then it is another list (a page's part of the stage list
+ * becoming the whole), and comparing the two item by item walks a megabyte for nothing.
+ */
+const shareUnlessResized = (before: unknown, after: unknown): unknown =>
+  Array.isArray(before) && Array.isArray(after) && before.length !== after.length ? after : replaceEqualDeep(before, after)
+
 const datasetOptions = <K extends DatasetId>(id: K, server: Server, category: Category, user: string | null) => {
   const d = datasets[id]
   const bucket = bucketOf(d, server)
@@ -82,6 +90,7 @@ const datasetOptions = <K extends DatasetId>(id: K, server: Server, category: Ca
   return {
     queryKey: datasetKey(id, server, category, user),
     staleTime: d.ttl,
+    structuralSharing: shareUnlessResized,
     queryFn: async ({ signal }: { signal: AbortSignal }) => {
       // Personal data while logged out is an empty list, without a request (spec 000 §4).
       if (d.requireAuthorization && !user) return [] as unknown as DatasetData<K>
