@@ -6,9 +6,10 @@ export default defineProject({
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}', 'e2e/**/*.test.ts'],
     environment: 'happy-dom',
-    // Browser journeys (e2e/) wait up to 30 s for one step themselves; on a loaded 2-core machine a
-    // journey of several such steps needs more than Vitest's test budget of 30 s.
-    testTimeout: 120_000,
+    // Browser journeys (e2e/) wait up to 30 s for one step themselves (90 s for a navigation,
+    // e2e/harness.ts); on a loaded 2-core machine a journey of several such steps needs more than
+    // Vitest's test budget of 30 s, and on a slow day (CI 2026-11-27) more than 120 s.
+    testTimeout: 240_000,
     hookTimeout: 300_000,
     // `expect.poll` waits 1 s by default. In CI two test files, their servers and Chromium share the 2 cores,
     // and a page's answer to a click (opening the page-size menu, choosing "All", drawing 20 rows) took

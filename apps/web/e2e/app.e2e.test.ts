@@ -75,7 +75,7 @@ describe.skipIf(!chromium)('web app in Chromium', () => {
       }),
     )
     expect(failures).toEqual([])
-  }, 240_000)
+  }, 480_000)
 
   it('switching server refetches the server data and keeps the settings', async () => {
     const ctx = await newContext()

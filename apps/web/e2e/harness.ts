@@ -185,7 +185,23 @@ export const launchServerAndBrowser = async (env: Record<string, string> = {}) =
     if (b.status === 'fulfilled') await b.value.close().catch(() => undefined)
     throw srv.status === 'rejected' ? srv.reason : (b as PromiseRejectedResult).reason
   }
-  return { server: srv.value, browser: b.value }
+  return { server: srv.value, browser: withNavigationTimeout(b.value) }
+}
+
+/**
+ * Every context of `browser` (however a journey opens it) may take 90 s to navigate, not Playwright's 30:
+ * on a slow day of the 2-core CI machine (2026-11-27), with two test files, their servers and browsers at
+ * once, 4 journeys' first loads went past 30 s to the network going idle. A page that never loads still fails.
+ */
+export const NAVIGATION_TIMEOUT_MS = 90_000
+const withNavigationTimeout = (browser: Browser): Browser => {
+  const open = browser.newContext.bind(browser)
+  browser.newContext = async (options?: BrowserContextOptions) => {
+    const ctx = await open(options)
+    ctx.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS)
+    return ctx
+  }
+  return browser
 }
 
 export interface E2eSetup {

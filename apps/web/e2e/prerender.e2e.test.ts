@@ -74,7 +74,7 @@ describe.skipIf(!chromium)('pre-rendered pages in Chromium', () => {
     expect(again.html).toContain('content="ja.dark"')
     expect(again.state).toMatchObject({ render: 'hydrate', removed: 0 })
     expect(again.problems).toEqual([])
-  }, 90_000)
+  }, 180_000)
 
   it('paints /search pre-rendered and hydrates it with the box focused; a search in the address is rendered by the app', async () => {
     const ctx = await phone('zh-CN')

@@ -95,7 +95,7 @@ describe.skipIf(!chromium).each(e2eBackends('rendered'))('server-rendered stats 
       expect(problems).toEqual([])
       await live.close()
     }
-  }, 180_000)
+  }, 360_000)
 
   it('a report form arrives rendered, takes no taps until it has hydrated, then counts them (issue 21)', async () => {
     const path = '/report/stage/main_1/main_01-07'
