@@ -108,3 +108,36 @@ describe('a dataset answered again', () => {
     expect(cached()[0]).not.toBe(seeded)
   })
 })
+
+describe('an answer that breaks off or is not what it claims', () => {
+  it('a body cut off mid-answer (the server stopped) is never taken in part: the retry reads the whole list', async () => {
+    const whole = new TextEncoder().encode(JSON.stringify(ZONES))
+    let calls = 0
+    vi.stubGlobal('fetch', async () => {
+      calls++
+      if (calls > 1) return new Response(whole, { status: 200 })
+      // The headers and half of the list arrive, then the connection drops.
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(whole.slice(0, whole.length / 2))
+          controller.error(new TypeError('network error'))
+        },
+      })
+      return new Response(body, { status: 200 })
+    })
+    const zones = (await prefetchDataset('zones', true)) as { zoneId: string }[]
+    expect(calls).toBe(2)
+    expect(zones.map((z) => z.zoneId)).toEqual(['main_0', 'main_1'])
+  })
+
+  it('bytes that are not UTF-8 JSON of the right shape are refused, and nothing is cached for them', async () => {
+    // Invalid UTF-8 (a lone continuation byte) inside what would otherwise be JSON.
+    vi.stubGlobal('fetch', async () => new Response(new Uint8Array([0x5b, 0x80, 0x5d]), { status: 200 }))
+    await expect(prefetchDataset('zones', true)).rejects.toThrow(SyntaxError)
+    // Well-formed JSON of another shape.
+    vi.stubGlobal('fetch', async () => new Response(new TextEncoder().encode('[{"zoneId":1}]'), { status: 200 }))
+    await expect(prefetchDataset('zones', true)).rejects.toThrow('Invalid structure')
+    expect(queryClient.getQueryData(datasetKey('zones', 'CN', 'all', null))).toBeUndefined()
+    expect(dataCache.get('_shared', 'zones')).toBeUndefined()
+  })
+})
