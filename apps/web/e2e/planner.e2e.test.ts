@@ -7,7 +7,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hasChromium, settle, setUpServerAndBrowser, watch } from './harness'
+import { hasChromium, leaving, settle, setUpServerAndBrowser, watch } from './harness'
 
 const chromium = hasChromium()
 
@@ -180,7 +180,8 @@ describe.skipIf(!chromium)('planner in Chromium', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click()
     expect(Math.abs((await liveObjective(page)).objective - before)).toBeLessThan(1e-6 * before)
 
-    // The counts survive a reload (persisted).
+    // The counts survive a reload (persisted). The reload cuts off what the page still loads at idle.
+    leaving(page)
     await page.reload({ waitUntil: 'networkidle' })
     await page.waitForSelector(`[data-testid="planner-item-${CLUSTER}"]`, { timeout: 30_000 })
     await expect.poll(() => need(page, CLUSTER).inputValue()).toBe('2')
