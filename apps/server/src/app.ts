@@ -95,6 +95,8 @@ export interface AppOptions {
    * (state `off`); an operator's `recognizerPack` still wins for recognition.
    */
   assets?: AssetsOptions
+  /** How long a request (headers and body) may take to arrive: 30 s (`REQUEST_TIMEOUT_MS`); tests shorten it. */
+  requestTimeoutMs?: number
 }
 
 /**
@@ -106,11 +108,11 @@ export interface AppOptions {
 export const DEFAULT_WRITES_PER_MINUTE = 1000
 export const DEFAULT_IDENTITY_PER_MINUTE = 30
 
-const REQUEST_TIMEOUT_MS = 30_000
+export const REQUEST_TIMEOUT_MS = 30_000
 
 /** Assembles plugins and modules. Never listens, so tests build it and inject requests. */
 export const buildApp = async (options: AppOptions) => {
-  const { db, clock = Date.now } = options
+  const { db, clock = Date.now, requestTimeoutMs = REQUEST_TIMEOUT_MS } = options
   const app = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? false }),
     genReqId: () => newRequestId(),
@@ -118,8 +120,8 @@ export const buildApp = async (options: AppOptions) => {
     bodyLimit: 2 * 1024 * 1024,
     // A request (headers and body) not received within 30 s is dropped with a 408: a body that never
     // finishes cannot hold a connection for minutes. Node checks its connections every 2 s.
-    requestTimeout: REQUEST_TIMEOUT_MS,
-    http: { headersTimeout: 20_000, requestTimeout: REQUEST_TIMEOUT_MS, connectionsCheckingInterval: 2_000 },
+    requestTimeout: requestTimeoutMs,
+    http: { headersTimeout: Math.min(20_000, requestTimeoutMs), requestTimeout: requestTimeoutMs, connectionsCheckingInterval: 2_000 },
     clientErrorHandler,
     frameworkErrors,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 },
