@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { seriousFindings } from './axe'
-import { e2eBackends, hasChromium, settle, setUpServerAndBrowser, watch } from './harness'
+import { hasChromium, settle, setUpServerAndBrowser, watch } from './harness'
 // api-v2 §12's report R (a valid single run of wk_kc_5), the one the server tests and benches use.
 import { R } from '../../server/src/testing/reports'
 
@@ -38,8 +38,9 @@ interface ProbeCounts {
 
 const chromium = hasChromium()
 
-describe.skipIf(!chromium).each(e2eBackends('browse'))('browsing journeys in Chromium on $name', ({ env }) => {
-  const e2e = setUpServerAndBrowser(env)
+// On the embedded database only: server-render.e2e runs the real server on PostgreSQL too (see e2eBackends).
+describe.skipIf(!chromium)('browsing journeys in Chromium', () => {
+  const e2e = setUpServerAndBrowser()
   let orirock: ItemRow
   let total24h = 0
 

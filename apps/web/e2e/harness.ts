@@ -289,9 +289,9 @@ export const addTestScript = async (page: Page, source: string) => {
  * Databases a journey file runs on: the seeded embedded one always; PostgreSQL too when
  * TEST_E2E_DATABASE_URL is set, as `<that url>_<file>`: an empty database of the file's own (.ci/run
  * creates them), seeded by the server at start like `npm start` would, so files running in parallel
- * do not count each other's reports. Only browse.e2e runs on both (the real server process starts, seeds and
- * serves the pages on PostgreSQL); what differs between the databases is the server's, which its API tests
- * cover on both. The other journeys run on PGlite alone (CI time: about 4 minutes less).
+ * do not count each other's reports. Only server-render.e2e runs on both (the real server process starts, seeds
+ * and serves the pages on PostgreSQL, rendered with the API's numbers); what differs between the databases is the
+ * server's, which its API tests cover on both. The other journeys run on PGlite alone (CI time).
  */
 export const e2eBackends = (file: string): { name: string; env: Record<string, string> }[] => {
   const base = process.env.TEST_E2E_DATABASE_URL
