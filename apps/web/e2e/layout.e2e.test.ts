@@ -4,11 +4,13 @@
  * at 1366×900 and 390×844, in zh/en/ja/ko in light (and en in dark). The document never scrolls
  * sideways, and no text (numbers above all) is cut by its box or hidden behind a sideways scroll
  * (see route-walk.ts `layoutProblems`); the statistics are a table at 1366 px and a list at 390 px.
- * One page per size, language and mode walks the routes
+ * Every route also has the language's `<html lang>`, a title, and no console error, uncaught error,
+ * HTTP error or failed request (app.e2e loads each route from the server once; this walk is where
+ * every route meets every language). One page per size, language and mode walks the routes
  * client-side; two pages run at a time.
  */
 import { describe, expect, it } from 'vitest'
-import { hasChromium, setUpServerAndBrowser } from './harness'
+import { hasChromium, setUpServerAndBrowser, watch } from './harness'
 import { goClient, LANGS, layoutProblems, ready, ROUTES, SIZES } from './route-walk'
 
 // A colour mode changes colours, not boxes: every language in light, English in dark too (the a11y-themes walk
@@ -31,19 +33,27 @@ describe.skipIf(!hasChromium())('layout of every route at 1366 and 390 px in Chr
     const found: string[] = []
     try {
       const page = await ctx.newPage()
+      const problems = watch(page)
       for (const [i, path] of ROUTES.entries()) {
+        const where = `${size.name} ${lang.id} ${mode} ${path}`
         try {
+          problems.length = 0
           if (i === 0) await page.goto(`${e2e.server.url}${path}`)
           else await goClient(page, path)
           await ready(page)
-          found.push(...(await page.evaluate(layoutProblems)).map((p) => `${size.name} ${lang.id} ${mode} ${path}: ${p}`))
+          found.push(...(await page.evaluate(layoutProblems)).map((p) => `${where}: ${p}`))
+          const head = await page.evaluate(() => ({ lang: document.documentElement.lang, title: document.title }))
+          if (head.lang !== lang.htmlLang) found.push(`${where}: <html lang> is ${head.lang}`)
+          if (!head.title) found.push(`${where}: empty title`)
+          // A request the app cancels as it leaves a route (a query no page wants any more) is not a failure.
+          found.push(...problems.filter((p) => !(p.startsWith('requestfailed:') && p.endsWith('net::ERR_ABORTED'))).map((p) => `${where}: ${p}`))
           // The statistics: a table beside the menu at 1366 px, a list on a phone (never a sideways scroll).
           if (/^\/result\/(item|stage)\/./.test(path)) {
             const layout = await page.getByTestId('data-table').first().getAttribute('data-layout')
-            if (layout !== (size.name === 'desktop' ? 'table' : 'list')) found.push(`${size.name} ${lang.id} ${mode} ${path}: statistics drawn as a ${layout}`)
+            if (layout !== (size.name === 'desktop' ? 'table' : 'list')) found.push(`${where}: statistics drawn as a ${layout}`)
           }
         } catch (e) {
-          found.push(`${size.name} ${lang.id} ${mode} ${path}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`)
+          found.push(`${where}: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`)
         }
       }
     } finally {
@@ -52,7 +62,7 @@ describe.skipIf(!hasChromium())('layout of every route at 1366 and 390 px in Chr
     return found
   }
 
-  it('scrolls no route sideways and cuts no text, in every size and language, light and dark', async () => {
+  it('scrolls no route sideways, cuts no text and logs no error, in every size and language, light and dark', async () => {
     const started = Date.now()
     const found: string[] = []
     const queue = [...CASES]

@@ -15,11 +15,12 @@ export const SIZES = [
   { name: 'mobile', width: 390, height: 844 },
 ] as const
 
+/** The app's languages: the browser's locale that picks each, and the `<html lang>` the app then writes. */
 export const LANGS = [
-  { id: 'zh', browser: 'zh-CN' },
-  { id: 'en', browser: 'en-US' },
-  { id: 'ja', browser: 'ja-JP' },
-  { id: 'ko', browser: 'ko-KR' },
+  { id: 'zh', browser: 'zh-CN', htmlLang: 'zh-CN' },
+  { id: 'en', browser: 'en-US', htmlLang: 'en' },
+  { id: 'ja', browser: 'ja-JP', htmlLang: 'ja' },
+  { id: 'ko', browser: 'ko-KR', htmlLang: 'ko' },
 ] as const
 
 /**
