@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box'
-import type { ReactNode } from 'react'
+import { useCallback, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDate } from '../../lib/format'
 import { splitDuration, timeRangeOf } from './table-logic'
@@ -18,11 +18,14 @@ export const orNull = (v: number | null, render: (v: number) => ReactNode) => (v
 
 export function useDuration() {
   const { t } = useTranslation()
-  return (ms: number, digits: number) => {
-    const { minutes, seconds } = splitDuration(ms, digits)
-    const s = t('meta.time.second', { s: seconds.toFixed(digits) })
-    return minutes > 0 ? `${t('meta.time.minute', { m: minutes })} ${s}` : s
-  }
+  return useCallback(
+    (ms: number, digits: number) => {
+      const { minutes, seconds } = splitDuration(ms, digits)
+      const s = t('meta.time.second', { s: seconds.toFixed(digits) })
+      return minutes > 0 ? `${t('meta.time.minute', { m: minutes })} ${s}` : s
+    },
+    [t],
+  )
 }
 
 export function TimeRange({ start, end }: { start: number | null; end: number | null }) {

@@ -14,7 +14,7 @@ import Select from '@mui/material/Select'
 import Stack from '@mui/material/Stack'
 import Switch from '@mui/material/Switch'
 import Typography from '@mui/material/Typography'
-import { useEffect, useId, useMemo, useState } from 'react'
+import { memo, useCallback, useEffect, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { TrendsProvider } from '../../components/charts/use-trend'
@@ -55,7 +55,7 @@ export interface DataTableProps {
 }
 
 /** The statistics table (spec 000 §2): item mode (a row per stage) or stage mode (a row per item). */
-export function DataTable({ mode, rows, stageValid = true, recruit = false, loading = false }: DataTableProps) {
+export const DataTable = memo(function DataTable({ mode, rows, stageValid = true, recruit = false, loading = false }: DataTableProps) {
   const { t, i18n } = useTranslation()
   const lang = i18n.language
   const navigate = useNavigate()
@@ -70,7 +70,7 @@ export function DataTable({ mode, rows, stageValid = true, recruit = false, load
   const sorted = useMemo(() => sortRows(filtered, sort), [filtered, sort])
   const pages = pageCount(sorted.length, pageSize)
   useEffect(() => setPage(1), [rows, filters, pageSize])
-  const visible = pageOf(sorted, Math.min(page, pages), pageSize)
+  const visible = useMemo(() => pageOf(sorted, Math.min(page, pages), pageSize), [sorted, page, pages, pageSize])
   const columns = COLUMNS[mode === 'item' ? 'item' : recruit ? 'recruit' : 'stage']
   const trends = source === 'global' && !recruit
   const { header, desc } = useHeaders(recruit)
@@ -79,10 +79,13 @@ export function DataTable({ mode, rows, stageValid = true, recruit = false, load
   // The table where it fits whole (measured), else the list: nothing scrolls sideways (issue #17).
   const { containerRef, tableRef, fits } = useTableFits(`${lang} ${mode} ${recruit} ${rows.length}`)
 
-  const rowClick = (row: StatsRow) => {
-    if (mode === 'item' && row.stage) void navigate(paths.statsByStageSelected.href(row.stage.zoneId, row.stageId))
-    else if (mode === 'stage' && !recruit) void navigate(paths.statsByItemSelected.href(row.itemId))
-  }
+  const rowClick = useCallback(
+    (row: StatsRow) => {
+      if (mode === 'item' && row.stage) void navigate(paths.statsByStageSelected.href(row.stage.zoneId, row.stageId))
+      else if (mode === 'stage' && !recruit) void navigate(paths.statsByItemSelected.href(row.itemId))
+    },
+    [mode, recruit, navigate],
+  )
 
   const filterPanel =
     mode === 'item' ? (
@@ -198,4 +201,4 @@ export function DataTable({ mode, rows, stageValid = true, recruit = false, load
       )}
     </Stack>
   )
-}
+})

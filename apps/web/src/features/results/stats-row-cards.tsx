@@ -9,7 +9,7 @@ import MenuItem from '@mui/material/MenuItem'
 import Select from '@mui/material/Select'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { useId } from 'react'
+import { memo, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CELL_SX, SORTABLE, type ColumnId } from './table-columns'
 import type { RowsViewProps } from './stats-table-view'
@@ -46,7 +46,7 @@ const LINK_LIST_SX = { ...LIST_SX, '& > li': { ...LIST_SX['& > li'], cursor: 'po
  * entry with its name and rate on top and the other columns as labelled details below; sorting
  * moves to a select and a direction button above the list.
  */
-export function StatsRowCards({ columns, rows, sort, onSort, header, cell, onRowClick, now, recruit, loading, label, empty }: RowsViewProps) {
+export const StatsRowCards = memo(function StatsRowCards({ columns, rows, sort, onSort, header, cell, onRowClick, now, recruit, loading, label, empty }: RowsViewProps) {
   const { t } = useTranslation()
   const id = useId()
   const details: ColumnId[] = columns.flatMap((c) => (NAME_COLUMNS.has(c) ? [] : c === 'times' && !recruit ? ['times', 'ci'] : [c])) as ColumnId[]
@@ -115,4 +115,4 @@ export function StatsRowCards({ columns, rows, sort, onSort, header, cell, onRow
       </Box>
     </Box>
   )
-}
+})

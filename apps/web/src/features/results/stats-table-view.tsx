@@ -8,7 +8,7 @@ import TableRow from '@mui/material/TableRow'
 import TableSortLabel from '@mui/material/TableSortLabel'
 import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
-import type { ReactNode, Ref } from 'react'
+import { memo, type ReactNode, type Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import { CELL_SX, CiCell, SORTABLE, type ColumnId } from './table-columns'
 import { nextSort, type SortKey, type SortState, type StatsRow } from './table-logic'
@@ -36,8 +36,11 @@ const align = (c: ColumnId) => (TEXT_COLUMNS.has(c) ? 'left' : 'right')
 /** Cells a little tighter than MUI's small table, so every column fits beside the menu at 1366 px. */
 const TABLE_SX = { '& .MuiTableCell-root': { px: 1 }, '& .MuiTableCell-root:first-of-type': { pl: 2 }, ...CELL_SX } as const
 
-/** The statistics as a table: wide screens (the caller switches to a list where it would not fit). */
-export function StatsTableView({
+/**
+ * The statistics as a table: wide screens (the caller switches to a list where it would not fit). Memoised:
+ * the table around it draws again when the page's first content shows, which changes nothing here.
+ */
+export const StatsTableView = memo(function StatsTableView({
   columns,
   rows,
   sort,
@@ -139,4 +142,4 @@ export function StatsTableView({
       </Table>
     </TableContainer>
   )
-}
+})

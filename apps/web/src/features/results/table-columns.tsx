@@ -191,30 +191,34 @@ export function useCell({ recruit, trends }: { recruit: boolean; trends: boolean
   const { i18n } = useTranslation()
   const lang = i18n.language
   const duration = useDuration()
-  return (c: ColumnId, row: StatsRow): ReactNode => {
-    switch (c) {
-      case 'item':
-        return <ItemNameCell row={row} recruit={recruit} />
-      case 'stage':
-        return <StageNameCell row={row} />
-      case 'quantity':
-        return <span data-testid="cell-quantity">{formatNumber(row.quantity, lang)}</span>
-      case 'times':
-        return <span data-testid="cell-times">{formatNumber(row.times, lang)}</span>
-      case 'percentage':
-        return <PercentCell row={row} trends={trends} />
-      case 'ci':
-        return <CiCell row={row} />
-      case 'apPPR':
-        return orNull(row.apPPR, (v) => <span data-testid="cell-apPPR">{v.toFixed(2)}</span>)
-      case 'apCost':
-        return orNull(row.apCost, (v) => <span className="cell-apcost">{v}</span>)
-      case 'minClearTime':
-        return orNull(row.minClearTime, (v) => duration(v, 1))
-      case 'itemPerTime':
-        return orNull(row.itemPerTime, (v) => duration(v, 0))
-      case 'timeRange':
-        return <TimeRange start={row.start} end={row.end} />
-    }
-  }
+  // The same function while its inputs hold, so the rows' view (memoised) is not drawn again for nothing.
+  return useCallback(
+    (c: ColumnId, row: StatsRow): ReactNode => {
+      switch (c) {
+        case 'item':
+          return <ItemNameCell row={row} recruit={recruit} />
+        case 'stage':
+          return <StageNameCell row={row} />
+        case 'quantity':
+          return <span data-testid="cell-quantity">{formatNumber(row.quantity, lang)}</span>
+        case 'times':
+          return <span data-testid="cell-times">{formatNumber(row.times, lang)}</span>
+        case 'percentage':
+          return <PercentCell row={row} trends={trends} />
+        case 'ci':
+          return <CiCell row={row} />
+        case 'apPPR':
+          return orNull(row.apPPR, (v) => <span data-testid="cell-apPPR">{v.toFixed(2)}</span>)
+        case 'apCost':
+          return orNull(row.apCost, (v) => <span className="cell-apcost">{v}</span>)
+        case 'minClearTime':
+          return orNull(row.minClearTime, (v) => duration(v, 1))
+        case 'itemPerTime':
+          return orNull(row.itemPerTime, (v) => duration(v, 0))
+        case 'timeRange':
+          return <TimeRange start={row.start} end={row.end} />
+      }
+    },
+    [recruit, trends, lang, duration],
+  )
 }

@@ -1,6 +1,6 @@
 import type { Existence, Item, MatrixElement, Stage, Zone } from '@dropwise/schemas'
 import { describe, expect, it } from 'vitest'
-import { buildItem, buildMatrixElement, buildStage } from '../../testing/builders'
+import { buildItem, buildMatrixElement, buildStage, buildZone } from '../../testing/builders'
 import {
   DEFAULT_FILTERS,
   DEFAULT_SORT,
@@ -72,6 +72,28 @@ describe('derived values', () => {
     expect(row.ci?.upper).toBeCloseTo(0.5962, 3)
     expect(row.lowSample).toBe(true)
     expect(buildRow(el('main', '30012', 50, 200), look).lowSample).toBe(false)
+  })
+})
+
+describe('rows', () => {
+  it("are equal whether built from a server-rendered page's part of the lists or from the whole lists", () => {
+    // An item page's seeds: its rows' stages without drop tables, their zones with only those stages.
+    const drops = [{ itemId: '30012', dropType: 'NORMAL_DROP' as const, bounds: { lower: 0, upper: 3 } }]
+    const whole: Lookups = {
+      stagesById: new Map([['main_01-07', buildStage('main_01-07', { dropInfos: drops })]]),
+      zonesById: new Map([['main_1', buildZone('main_1', { stages: ['main_01-01', 'main_01-07', 'main_01-08'] })]]),
+      itemsById: new Map([['30012', buildItem('30012')]]),
+    }
+    const part: Lookups = {
+      stagesById: new Map([['main_01-07', buildStage('main_01-07')]]),
+      zonesById: new Map([['main_1', buildZone('main_1', { stages: ['main_01-07'] })]]),
+      itemsById: new Map([['30012', buildItem('30012')]]),
+    }
+    const matrix = [buildMatrixElement('main_01-07', '30012', { quantity: 30, times: 100 })]
+    const rows = rowsFor(matrix, 'item', '30012', whole)
+    expect(rows).toEqual(rowsFor(matrix, 'item', '30012', part))
+    expect(rows[0]?.stage?.stageId).toBe('main_01-07')
+    expect(rows[0]?.zone?.zoneName).toBe('main_1')
   })
 })
 

@@ -10,12 +10,17 @@ import { existsOn } from '../../components/stage-selector/zones'
 
 export type TableMode = 'item' | 'stage'
 
+export type RowStage = Omit<Stage, 'dropInfos'>
+export type RowZone = Omit<Zone, 'stages'>
+
 export interface StatsRow {
   key: string
   stageId: string
   itemId: string
-  stage: Stage | undefined
-  zone: Zone | undefined
+  /** The row's stage without its drop table, and its zone without its stage list: all a row shows, and the
+   * same whether they came from a server-rendered page's part of the lists or from the whole lists. */
+  stage: RowStage | undefined
+  zone: RowZone | undefined
   item: Item | undefined
   quantity: number
   times: number
@@ -54,8 +59,13 @@ export interface Lookups {
   itemsById: ReadonlyMap<string, Item>
 }
 
+const withoutDrops = ({ dropInfos: _drops, ...stage }: Stage): RowStage => stage
+const withoutStageList = ({ stages: _stages, ...zone }: Zone): RowZone => zone
+
 export const buildRow = (m: MatrixElement, look: Lookups): StatsRow => {
-  const stage = look.stagesById.get(m.stageId)
+  const whole = look.stagesById.get(m.stageId)
+  const stage = whole && withoutDrops(whole)
+  const zone = stage && look.zonesById.get(stage.zoneId)
   const percentage = derivePercentage(m.quantity, m.times)
   const apCost = stage && stage.apCost !== UNKNOWN_AP_COST ? stage.apCost : null
   return {
@@ -63,7 +73,7 @@ export const buildRow = (m: MatrixElement, look: Lookups): StatsRow => {
     stageId: m.stageId,
     itemId: m.itemId,
     stage,
-    zone: stage ? look.zonesById.get(stage.zoneId) : undefined,
+    zone: zone && withoutStageList(zone),
     item: look.itemsById.get(m.itemId),
     quantity: m.quantity,
     times: m.times,
