@@ -53,12 +53,22 @@ export function Toolbar({ children }: { children?: ReactNode }) {
   )
 }
 
+const NO_WRAP = { whiteSpace: 'nowrap', flexShrink: 0 } as const
+
 export function DataStatus({ error, retry, needsLogin }: { error: Error | null; retry: () => void; needsLogin: boolean }) {
   const { t } = useTranslation()
   if (needsLogin) return <Alert severity="info">{t('dataSource.loginNotice')}</Alert>
   if (error)
     return (
-      <Alert severity="error" action={<Button onClick={retry}>{t('stats.retry')}</Button>}>
+      <Alert
+        severity="error"
+        action={
+          // One line in every language ("다시 시도" broke in two beside the message on a 390 px phone).
+          <Button onClick={retry} sx={NO_WRAP}>
+            {t('stats.retry')}
+          </Button>
+        }
+      >
         {t('stats.loadFailed', { error: error.message })}
       </Alert>
     )
