@@ -14,7 +14,17 @@ const PENGUIN_SIZE = 183
 const MAA_SCALE = 1.54
 const MAA_CENTRE = { x: 92, y: 93 }
 
-/** Reads one pixel channel with bilinear interpolation (edge-clamped); alpha-composited on black. */
+/** One channel of pixel (xx, yy), alpha-composited on black. */
+const at = (img: DecodedImage, xx: number, yy: number, c: number): number => {
+  const p = (yy * img.width + xx) * 4
+  return (img.data[p + c]! * img.data[p + 3]!) / 255
+}
+
+/**
+ * Reads one pixel channel with bilinear interpolation (edge-clamped); alpha-composited on black. Called
+ * about 17 million times per build: it creates no function of its own (a closure per call, named by tsx's
+ * `keepNames`, cost 9 of the build's 20 s).
+ */
 const sample = (img: DecodedImage, x: number, y: number, c: number): number => {
   const cx = Math.max(0, Math.min(img.width - 1, x))
   const cy = Math.max(0, Math.min(img.height - 1, y))
@@ -24,11 +34,7 @@ const sample = (img: DecodedImage, x: number, y: number, c: number): number => {
   const y1 = Math.min(img.height - 1, y0 + 1)
   const fx = cx - x0
   const fy = cy - y0
-  const at = (xx: number, yy: number) => {
-    const p = (yy * img.width + xx) * 4
-    return (img.data[p + c]! * img.data[p + 3]!) / 255
-  }
-  return (at(x0, y0) * (1 - fx) + at(x1, y0) * fx) * (1 - fy) + (at(x0, y1) * (1 - fx) + at(x1, y1) * fx) * fy
+  return (at(img, x0, y0, c) * (1 - fx) + at(img, x1, y0, c) * fx) * (1 - fy) + (at(img, x0, y1, c) * (1 - fx) + at(img, x1, y1, c) * fx) * fy
 }
 
 /**
