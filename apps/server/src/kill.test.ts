@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createDb, type Db } from './db/db'
+import { seededDataDir } from './testing/seeded-database'
 import { freePort, spawnServer, waitForOk } from './testing/server-process'
 import { dbTargets } from './testing/test-app'
 
@@ -38,6 +39,8 @@ describe.each(dbTargets())('crash safety on $name', (target) => {
 
   it('loses no acknowledged report when the server is killed mid-stream', async () => {
     let env: Record<string, string> = { DATA_DIR: dataDir, DATABASE_URL: '' }
+    // PGlite starts from a copy of the seeded folder: seeding is server.test's subject, not this one's (~12 s of CPU).
+    if (target.name === 'pglite') cpSync(await seededDataDir(), dataDir, { recursive: true })
     if (target.name === 'postgres' && target.url) {
       schema = `kill_${Date.now().toString(36)}`
       schemaDb = await createDb({ kind: 'postgres', url: target.url, poolSize: 1 })

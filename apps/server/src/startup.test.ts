@@ -1,7 +1,8 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { seededDataDir } from './testing/seeded-database'
 import { freePort, spawnServer, waitForOk, type ServerProcess } from './testing/server-process'
 
 // Start-up refusals of the real server process: a readable message on stderr, exit 1, no stack trace.
@@ -21,7 +22,9 @@ describe('server start-up', () => {
     return s
   }
 
+  // The data folders start as copies of the seeded one: seeding an empty folder is server.test's subject (~12 s of CPU each).
   it('refuses a second process on the same data folder, naming the first; recovers the lock once the first is killed', async () => {
+    cpSync(await seededDataDir(), dataDir, { recursive: true })
     const port = await freePort()
     const first = start({ PORT: String(port) })
     await waitForOk(first, `http://127.0.0.1:${port}/api/_/health`)
@@ -48,6 +51,7 @@ describe('server start-up', () => {
   it('serves with relative folders from its working directory and assets on (as `npm start` leaves them)', async () => {
     // A fresh clone runs with DATA_DIR=./.data; the asset routes serve static files from inside it.
     const cwd = mkdtempSync(join(tmpdir(), 'dropwise-startup-cwd-'))
+    cpSync(await seededDataDir(), join(cwd, '.data'), { recursive: true })
     const port = await freePort()
     const s = spawnServer({ PORT: String(port), DATA_DIR: './.data', DATABASE_URL: '', WEB_DIST: webDist, ASSETS: 'on', ASSETS_BASE_URL: 'http://127.0.0.1:9' }, { cwd })
     running.push(s)
