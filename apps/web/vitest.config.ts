@@ -16,5 +16,7 @@ export default defineProject({
     // longer than that (stats.e2e, 2026-11-27; 0.6-1.2 s here with the CPU throttled 6×). A choice that is
     // lost still fails: the rows never change.
     expect: { poll: { timeout: 10_000 } },
+    // A failed `expect(problems).toEqual([])` names what went wrong in CI's one-line summary, not `[ Array(1) ]`.
+    chaiConfig: { truncateThreshold: 0 },
   },
 })
