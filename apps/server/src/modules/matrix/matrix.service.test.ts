@@ -31,7 +31,9 @@ const catalog = fakeCatalog(
 /** The matrix repository in memory: all-time totals, per-day sums for partial windows, personal reports. */
 const fakeMatrixRepository = () => {
   const windowCalls: PairWindow[][] = []
+  const basisCalls: (string | null)[] = []
   const data = {
+    basisTotals: [{ category: 'automated', times: 30, reports: 3 }],
     baselines: [{ stageId: 's1', itemId: 'a', times: 1000, quantity: 400, stdDev: 0.5, startAt: P0, endAt: NO_END_MS }],
     stageTotals: [
       { stage_id: 's1', times: 100, min_day: serverDayIndex('CN', P1 - DAY), max_day: TODAY },
@@ -55,10 +57,13 @@ const fakeMatrixRepository = () => {
       windowCalls.push([...windows])
       return data.windowSums.filter((s) => windows.some((w) => w.stageId === s.stage_id && w.itemId === s.item_id))
     },
-    basisCounts: async () => ({ imported: 0, totals: [], fetchedAt: null }),
+    basisCounts: async (_server: Server, stageId: string | null) => {
+      basisCalls.push(stageId)
+      return { imported: 0, totals: data.basisTotals.map((t) => ({ ...t })), fetchedAt: null }
+    },
     personalReports: async (accountId: number, server: Server) => (accountId === 7 && server === 'CN' ? data.personal : []),
   } satisfies MatrixRepository
-  return { repository, data, windowCalls }
+  return { repository, data, windowCalls, basisCalls }
 }
 
 const elementsOf = (body: string) => JSON.parse(body).matrix as MatrixElement[]
@@ -97,6 +102,24 @@ describe('matrix service (fake repository)', () => {
     expect(all.gzip).not.toBeNull()
     const filtered = elementsOf((await matrix.matrix({ ...query, showClosed: true, itemFilter: ['b'] }, null)).body)
     expect(filtered.map((e) => `${e.stageId}|${e.itemId}`)).toEqual(['s1|b'])
+  })
+
+  it('keeps a basis until the data version moves, and keeps no failure', async () => {
+    const { matrix, data, version, basisCalls } = setup()
+    expect((await matrix.basis('CN', null)).reported.automated).toEqual({ runs: 30, reports: 3 })
+    expect((await matrix.basis('CN', null)).reported.automated).toEqual({ runs: 30, reports: 3 })
+    await matrix.basis('CN', 's1')
+    expect(basisCalls).toEqual([null, 's1'])
+    // New reports counted: the worker bumps the version, and the next answer counts them.
+    data.basisTotals = [{ category: 'automated', times: 40, reports: 4 }]
+    expect((await matrix.basis('CN', null)).reported.automated.runs).toBe(30)
+    version.advance(2)
+    expect((await matrix.basis('CN', null)).reported.automated).toEqual({ runs: 40, reports: 4 })
+    expect(basisCalls).toEqual([null, 's1', null])
+    // An unknown stage is refused each time, without asking the repository.
+    await expect(matrix.basis('CN', 'nope')).rejects.toMatchObject({ code: 'NOT_FOUND' })
+    await expect(matrix.basis('CN', 'nope')).rejects.toMatchObject({ code: 'NOT_FOUND' })
+    expect(basisCalls).toHaveLength(3)
   })
 
   it('serves the previous numbers while a newer version rebuilds, then the new ones', async () => {

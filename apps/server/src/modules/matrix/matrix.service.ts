@@ -221,7 +221,7 @@ export const createMatrixService = ({ repository, catalog, accounts, version, cl
 
   return {
     /** What a stage's numbers are made of, by source (docs/api-extensions.md §3g). */
-    basis: createBasis({ repository, catalog }),
+    basis: createBasis({ repository, catalog, version }),
     /** Global elements as objects, for in-process consumers such as the planner. */
     globalElements: async (server: Server, category: Category, showClosed: boolean) => {
       const entry = await entryFor(server, category)
