@@ -122,6 +122,56 @@ describe('the web app: `/` is the pre-rendered variant that fits the visitor', (
     expect((await ctx.app.inject({ method: 'GET', url: '/result/stage' })).body).toContain('index')
   })
 
+  it('sends the hashed assets as the build wrote them, compressed copies included, and never a file that changed or went', async () => {
+    const CODE = 'export const answer = 42 // ' + 'x'.repeat(400)
+    writeFileSync(join(dist, 'assets', 'chunk-AbC123.js'), CODE)
+    writeFileSync(join(dist, 'assets', 'chunk-AbC123.js.br'), brotliCompressSync(CODE))
+    writeFileSync(join(dist, 'assets', 'chunk-AbC123.js.gz'), gzipSync(CODE))
+    writeFileSync(join(dist, 'assets', 'solver-x.wasm'), Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]))
+    writeFileSync(join(dist, 'assets', 'notes-x.txt'), 'plain text')
+    const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers })
+    const br = await get('/assets/chunk-AbC123.js', { 'accept-encoding': 'gzip, deflate, br, zstd' })
+    expect(br.statusCode).toBe(200)
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers['content-type']).toBe('application/javascript; charset=utf-8')
+    expect(br.headers['cache-control']).toBe('public, max-age=3600')
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i)
+    expect(String(br.headers['content-security-policy'])).toMatch(/frame-ancestors 'none'/)
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(CODE)
+    const gz = await get('/assets/chunk-AbC123.js', { 'accept-encoding': 'gzip' })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(CODE)
+    const raw = await get('/assets/chunk-AbC123.js')
+    expect(raw.headers['content-encoding']).toBeUndefined()
+    expect(raw.body).toBe(CODE)
+    // Revalidation: the copy's validator, per encoding.
+    expect(br.headers.etag).not.toBe(raw.headers.etag)
+    expect((await get('/assets/chunk-AbC123.js', { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) })).statusCode).toBe(304)
+    expect((await get('/assets/chunk-AbC123.js', { 'if-none-match': String(br.headers.etag) })).statusCode).toBe(200)
+    expect((await get('/assets/chunk-AbC123.js', { 'if-modified-since': String(raw.headers['last-modified']) })).statusCode).toBe(304)
+    const wasm = await get('/assets/solver-x.wasm', { 'accept-encoding': 'br' })
+    expect(wasm.headers['content-type']).toBe('application/wasm')
+    expect(wasm.headers['content-encoding']).toBeUndefined()
+    expect(wasm.rawPayload).toEqual(Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]))
+    // Another type goes through the static files plugin.
+    expect((await get('/assets/notes-x.txt')).body).toBe('plain text')
+    // Rebuilt in place (new size and time): the new bytes, not the ones in memory.
+    writeFileSync(join(dist, 'assets', 'chunk-AbC123.js'), 'export const answer = 43')
+    rmSync(join(dist, 'assets', 'chunk-AbC123.js.br'))
+    rmSync(join(dist, 'assets', 'chunk-AbC123.js.gz'))
+    const rebuilt = await get('/assets/chunk-AbC123.js', { 'accept-encoding': 'br' })
+    expect(rebuilt.headers['content-encoding']).toBeUndefined()
+    expect(rebuilt.body).toBe('export const answer = 43')
+    // Gone, or a name that is no file name: the app's not-found answer (index.html), never a file outside.
+    rmSync(join(dist, 'assets', 'chunk-AbC123.js'))
+    for (const url of ['/assets/chunk-AbC123.js', '/assets/..%2Findex.html', '/assets/..%2F..%2Fetc%2Fpasswd', '/assets/.hidden.js']) {
+      const res = await get(url)
+      expect(res.statusCode, url).toBe(200)
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/)
+      expect(res.body, url).toContain('index')
+    }
+  })
+
   describe('security headers', () => {
     const expectCommon = (headers: Record<string, unknown>) => {
       expect(headers['x-content-type-options']).toBe('nosniff')

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { cookieValue } from '../lib/cookies'
 import { inlineScriptHashes, setHeaders, webSecurityHeaders } from './security-headers'
+import { createHashedAssets } from './web-assets'
 import { createPageCache, injectGet } from './web-pages'
 
 const BUILDING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="5">
@@ -121,6 +122,9 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
       setHeaders(reply, security(reply.request, html ? staticHtmlHashes(path, info.mtimeMs) : undefined))
     },
   })
+  // The hashed scripts and the solver's WebAssembly, from memory (plugins/web-assets.ts): a page asks for dozens.
+  const hashed = createHashedAssets(join(opts.dist, 'assets'), (req, reply) => setHeaders(reply, security(req)))
+  app.get('/assets/:name', { schema: { hide: true } }, (req, reply) => hashed.send(req, reply, (req.params as { name: string }).name))
   // Re-read index.html when a rebuild replaced it (its assets change name with every build).
   let cached: { html: string; demoHtml: string; mtimeMs: number; hashes: string[] } | null = null
   app.decorate('sendSpa', async (req, reply) => {
