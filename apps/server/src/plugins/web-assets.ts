@@ -60,10 +60,13 @@ export const createHashedAssets = (dir: string, setHeaders: (req: FastifyRequest
   const variant = async (name: string, e: Entry, suffix: string): Promise<Variant | null> => {
     if (e.variants.has(suffix)) return e.variants.get(suffix) ?? null
     const body = await readFile(join(dir, name + suffix)).catch(() => null)
+    // Two first requests at once: the copy the other one read is kept (and counted once).
+    if (e.variants.has(suffix)) return e.variants.get(suffix) ?? null
     // The weak validator @fastify/send makes (size and time, in hex), of this copy's size.
     const v = body ? { body, etag: `W/"${body.length.toString(16)}-${Math.floor(e.mtimeMs).toString(16)}"` } : null
     e.variants.set(suffix, v)
-    held += body?.length ?? 0
+    // An entry a rebuild replaced meanwhile answers this request only and is not counted.
+    if (entries.get(name) === e) held += body?.length ?? 0
     if (held > MAX_BYTES) {
       for (const n of [...entries.keys()]) if (n !== name) forget(n)
     }
