@@ -26,10 +26,15 @@ const FILE_NAME = /^[\w-]+(?:\.[\w-]+)+$/
 const MAX_AGE_S = 3600
 /** Past this many bytes held, the memory is emptied (a server outliving many rebuilds). */
 const MAX_BYTES = 64 * 1024 * 1024
-const ENCODINGS = [
-  { encoding: 'br', suffix: '.br', accepted: /\bbr\b/ },
-  { encoding: 'gzip', suffix: '.gz', accepted: /\bgzip\b/ },
-] as const
+
+/**
+ * The encodings a request accepts, best first, each with the suffix of its stored copy: brotli, gzip,
+ * then the file itself (`[null, '']`, always last). The build writes `.br`/`.gz` beside each text file.
+ */
+export const encodingsOf = (req: FastifyRequest) => {
+  const accepts = String(req.headers['accept-encoding'] ?? '')
+  return [...(/\bbr\b/.test(accepts) ? [['br', '.br']] : []), ...(/\bgzip\b/.test(accepts) ? [['gzip', '.gz']] : []), [null, '']] as const
+}
 
 interface Variant {
   body: Buffer
@@ -89,21 +94,15 @@ export const createHashedAssets = (dir: string, setHeaders: (req: FastifyRequest
         e = { mtimeMs: info.mtimeMs, size: info.size, lastModified: info.mtime.toUTCString(), variants: new Map() }
         entries.set(name, e)
       }
-      const accepts = String(req.headers['accept-encoding'] ?? '')
       let chosen: { encoding: string | null; v: Variant } | null = null
-      for (const { encoding, suffix, accepted } of ENCODINGS) {
-        if (!accepted.test(accepts)) continue
+      for (const [encoding, suffix] of encodingsOf(req)) {
         const v = await variant(name, e, suffix)
         if (v) {
           chosen = { encoding, v }
           break
         }
       }
-      if (!chosen) {
-        const v = await variant(name, e, '')
-        if (!v) return reply.callNotFound()
-        chosen = { encoding: null, v }
-      }
+      if (!chosen) return reply.callNotFound()
       setHeaders(req, reply)
       const vary = reply.getHeader('vary')
       reply

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { cookieValue } from '../lib/cookies'
 import { inlineScriptHashes, setHeaders, webSecurityHeaders } from './security-headers'
-import { createHashedAssets } from './web-assets'
+import { createHashedAssets, encodingsOf } from './web-assets'
 import { createPageCache, injectGet } from './web-pages'
 
 const BUILDING_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="5">
@@ -153,10 +153,6 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
     const entry: CachedFile = { body, mtimeMs: info.mtimeMs }
     files.set(path, entry)
     return entry
-  }
-  const encodingsOf = (req: FastifyRequest) => {
-    const accepts = String(req.headers['accept-encoding'] ?? '')
-    return [...(/\bbr\b/.test(accepts) ? [['br', '.br']] : []), ...(/\bgzip\b/.test(accepts) ? [['gzip', '.gz']] : []), [null, '']] as const
   }
   // What a page is sent with beside its security headers: it varies by the variant's inputs; Chromium
   // then says which colour scheme the visitor's system uses on the next request.
