@@ -172,6 +172,33 @@ describe('the web app: `/` is the pre-rendered variant that fits the visitor', (
     }
   })
 
+  it('answers many first requests for one asset at once with the same whole bytes, and a real server under them', async () => {
+    const CODE = 'export const many = 1 // ' + 'y'.repeat(2000)
+    writeFileSync(join(dist, 'assets', 'many-Zz9.js'), CODE)
+    writeFileSync(join(dist, 'assets', 'many-Zz9.js.br'), brotliCompressSync(CODE))
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => ctx.app.inject({ method: 'GET', url: '/assets/many-Zz9.js', headers: i % 2 ? { 'accept-encoding': 'br' } : {} })),
+    )
+    for (const [i, res] of answers.entries()) {
+      expect(res.statusCode).toBe(200)
+      expect(i % 2 ? brotliDecompressSync(res.rawPayload).toString() : res.body).toBe(CODE)
+    }
+    // The bytes a browser sends, over a real socket (closed with the app): HEAD gives the copy's length, a range the whole file.
+    const url = await ctx.app.listen({ port: 0, host: '127.0.0.1' })
+    const head = await fetch(`${url}/assets/many-Zz9.js`, { method: 'HEAD', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('content-encoding')).toBe('br')
+    expect(Number(head.headers.get('content-length'))).toBe(brotliCompressSync(CODE).length)
+    const ranged = await fetch(`${url}/assets/many-Zz9.js`, { headers: { range: 'bytes=0-9', 'accept-encoding': 'identity' } })
+    expect(ranged.status).toBe(200)
+    expect(await ranged.text()).toBe(CODE)
+    // Removed while the server runs: the not-found answer, never the copy held in memory.
+    rmSync(join(dist, 'assets', 'many-Zz9.js'))
+    rmSync(join(dist, 'assets', 'many-Zz9.js.br'))
+    const gone = await ctx.app.inject({ method: 'GET', url: '/assets/many-Zz9.js', headers: { 'accept-encoding': 'br' } })
+    expect(gone.headers['content-type']).toMatch(/^text\/html/)
+  })
+
   describe('security headers', () => {
     const expectCommon = (headers: Record<string, unknown>) => {
       expect(headers['x-content-type-options']).toBe('nosniff')

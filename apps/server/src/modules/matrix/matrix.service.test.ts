@@ -34,6 +34,8 @@ const fakeMatrixRepository = () => {
   const basisCalls: (string | null)[] = []
   const data = {
     basisTotals: [{ category: 'automated', times: 30, reports: 3 }],
+    /** The database stopped under the basis query. */
+    basisDown: false,
     baselines: [{ stageId: 's1', itemId: 'a', times: 1000, quantity: 400, stdDev: 0.5, startAt: P0, endAt: NO_END_MS }],
     stageTotals: [
       { stage_id: 's1', times: 100, min_day: serverDayIndex('CN', P1 - DAY), max_day: TODAY },
@@ -59,6 +61,7 @@ const fakeMatrixRepository = () => {
     },
     basisCounts: async (_server: Server, stageId: string | null) => {
       basisCalls.push(stageId)
+      if (data.basisDown) throw new Error('Connection terminated unexpectedly')
       return { imported: 0, totals: data.basisTotals.map((t) => ({ ...t })), fetchedAt: null }
     },
     personalReports: async (accountId: number, server: Server) => (accountId === 7 && server === 'CN' ? data.personal : []),
@@ -120,6 +123,16 @@ describe('matrix service (fake repository)', () => {
     await expect(matrix.basis('CN', 'nope')).rejects.toMatchObject({ code: 'NOT_FOUND' })
     await expect(matrix.basis('CN', 'nope')).rejects.toMatchObject({ code: 'NOT_FOUND' })
     expect(basisCalls).toHaveLength(3)
+  })
+
+  it('answers a basis again once the database is back, and one query serves requests that arrive together', async () => {
+    const { matrix, data, basisCalls } = setup()
+    data.basisDown = true
+    await expect(matrix.basis('CN', null)).rejects.toThrow('Connection terminated unexpectedly')
+    data.basisDown = false
+    const together = await Promise.all([matrix.basis('CN', null), matrix.basis('CN', null), matrix.basis('CN', null)])
+    expect(together.map((b) => b.reported.automated.runs)).toEqual([30, 30, 30])
+    expect(basisCalls).toEqual([null, null])
   })
 
   it('serves the previous numbers while a newer version rebuilds, then the new ones', async () => {
