@@ -40,7 +40,7 @@ describe.skipIf(!chromium)('web app in Chromium', () => {
 
   // Every route loads once from the server, in one of the four languages in turn (four pages at once): the
   // server's rendering or pre-render and the hydration of each. Every route in every language, reached in the
-  // app, is layout.e2e's walk, which checks the same (language, title, no console error or failed request).
+  // app, is route-walks.e2e's walk, which checks the same (language, title, no console error or failed request).
   it('loads every route from the server with no console error and no failed request, in zh, en, ja and ko in turn', async () => {
     const routes = [...samplePaths(sample), '/no/such/page']
     const failures: string[] = []

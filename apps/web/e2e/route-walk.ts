@@ -1,5 +1,5 @@
 /**
- * Shared by layout.e2e.test.ts and a11y-themes.e2e.test.ts: every route a visitor can open, walked
+ * Used by route-walks.e2e.test.ts: every route a visitor can open, walked
  * client-side in one page (a full load per route would cost the matrix minutes), and the in-page
  * layout checker.
  */
