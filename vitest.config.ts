@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config'
-import { LongestFirstSequencer } from './tooling/test-kit/sequencer'
 
 // One run over every workspace; each workspace with tests has its own vitest config (a project).
 export default defineConfig({
@@ -7,8 +6,6 @@ export default defineConfig({
     projects: ['packages/*', 'apps/*', 'tooling/*'],
     // Server test files each build an app over a real database: two at a time suits a 2-core machine.
     maxWorkers: 2,
-    // The browser journeys first, the route walks first among them (tooling/test-kit/sequencer.ts).
-    sequence: { sequencer: LongestFirstSequencer },
     // Off unless asked for (`--coverage`), so `npm test` costs what it did. CI measures the packages with
     // their own tests only (`vitest run --project planner --project recognizer … --coverage`, .ci/run): code
     // the server's tests happen to run does not count. Floors just under the figures measured when they were
