@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box'
 import type { Item } from '@dropwise/schemas'
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { localized } from '../lib/i18n'
 import { useItemArt, type IconSheet } from '../lib/item-icons'
@@ -49,21 +49,52 @@ export const chooseIconArt = (item: Pick<Item, 'itemId' | 'spriteCoord'>, size: 
   return { kind: 'sprite', style: spriteStyle(item.spriteCoord, size, fallbackUrl) }
 }
 
-interface ArtSource {
+interface ArtState {
   sheet: IconSheet | null | 'loading'
   /** The sheet the drawn icons use: the visitor's, the operator's or the project's. */
   fallbackUrl: string
+}
+/** What icons draw from: a store whose object never changes, so a change reaches the icons, not the whole app. */
+interface ArtSource {
+  get: () => ArtState
+  /** What the app's first render drew from (a hydrating icon draws what the server drew). */
+  first: ArtState
+  subscribe: (listener: () => void) => () => void
   /** An icon is on screen (until the returned function runs): the icon index may be asked for. */
   want: () => () => void
 }
-const DRAWN: ArtSource = { sheet: null, fallbackUrl: SPRITE.url, want: () => () => undefined }
+const DRAWN_STATE: ArtState = { sheet: null, fallbackUrl: SPRITE.url }
+const DRAWN: ArtSource = { get: () => DRAWN_STATE, first: DRAWN_STATE, subscribe: () => () => undefined, want: () => () => undefined }
 const ArtContext = createContext<ArtSource>(DRAWN)
+
+const artSource = (first: ArtState, want: () => () => void): ArtSource & { set: (next: ArtState) => void } => {
+  let current = first
+  const listeners = new Set<() => void>()
+  return {
+    first,
+    get: () => current,
+    subscribe: (listener) => {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+    want,
+    set: (next) => {
+      if (next === current) return
+      current = next
+      for (const listener of [...listeners]) listener()
+    },
+  }
+}
 
 /**
  * What every item icon draws from, decided once for the app: a page of a hundred icons used to hold
  * two queries and three store subscriptions per icon. The icon index is asked for (and, while the
  * server prepares it, polled) only while icons are on screen. Outside it (tests of a single part)
  * icons are drawn.
+ *
+ * The context's value is one store for the app's life, not the state itself: a new context value
+ * reaches every part of the page still waiting to hydrate (components/hydrate-when-seen.tsx), which
+ * React then hydrates at once or renders afresh.
  */
 export function ItemArtProvider({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState(0)
@@ -74,8 +105,10 @@ export function ItemArtProvider({ children }: { children: ReactNode }) {
     setShown((n) => n + 1)
     return () => setShown((n) => n - 1)
   }, [])
-  const value = useMemo<ArtSource>(() => ({ sheet, fallbackUrl, want }), [sheet, fallbackUrl, want])
-  return <ArtContext.Provider value={value}>{children}</ArtContext.Provider>
+  const state = useMemo<ArtState>(() => ({ sheet, fallbackUrl }), [sheet, fallbackUrl])
+  const [source] = useState(() => artSource(state, want))
+  useEffect(() => source.set(state), [source, state])
+  return <ArtContext.Provider value={source}>{children}</ArtContext.Provider>
 }
 
 /**
@@ -86,7 +119,9 @@ export function ItemArtProvider({ children }: { children: ReactNode }) {
  */
 export function ItemIcon({ item, size = 48 }: { item: Item; size?: number }) {
   const { i18n } = useTranslation()
-  const { sheet, fallbackUrl, want } = useContext(ArtContext)
+  const source = useContext(ArtContext)
+  const { sheet, fallbackUrl } = useSyncExternalStore(source.subscribe, source.get, () => source.first)
+  const { want } = source
   useEffect(want, [want])
   const art = chooseIconArt(item, size, sheet, fallbackUrl)
   const name = localized(item.name_i18n, item.name, i18n.language)
