@@ -91,6 +91,16 @@ describe.skipIf(!chromium).each(e2eBackends('rendered'))('server-rendered stats 
       await settle(page)
       expect(await page.evaluate(() => document.documentElement.dataset.firstRender)).toBe('hydrate')
       expect(await page.$$eval('[data-testid="stats-row"]', (rows) => rows.map((r) => r.textContent))).toEqual(firstPaint)
+      // The rows start below the first screen: they stay the server's nodes, not hydrated (React has put no
+      // fiber on them), until they come on screen; then React adopts those same nodes (components/hydrate-when-seen.tsx).
+      const firstRow = page.locator('[data-testid="stats-row"]').first()
+      const rowState = () => firstRow.evaluate((r) => ({ hydrated: Object.keys(r).some((k) => k.startsWith('__reactFiber')), same: (r as { mark?: number }).mark === 1 }))
+      await firstRow.evaluate((r) => void ((r as { mark?: number }).mark = 1))
+      expect(await firstRow.evaluate((r) => r.getBoundingClientRect().top > innerHeight), path).toBe(true)
+      expect(await rowState(), path).toEqual({ hydrated: false, same: true })
+      await firstRow.scrollIntoViewIfNeeded()
+      await expect.poll(rowState, { timeout: 10_000 }).toEqual({ hydrated: true, same: true })
+      expect(await page.evaluate(() => document.documentElement.dataset.firstRender)).toBe('hydrate')
       expect(await shownRows(page, expected.length), path).toEqual(expected)
       expect(problems).toEqual([])
       await live.close()

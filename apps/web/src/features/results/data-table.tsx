@@ -18,7 +18,7 @@ import { memo, useCallback, useEffect, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { TrendsProvider } from '../../components/charts/use-trend'
-import { HydrateApart } from '../../components/hydrate-apart'
+import { HydrateWhenSeen } from '../../components/hydrate-when-seen'
 import { paths } from '../../config/paths'
 import { useFirstContentShown } from '../../lib/first-content'
 import { useDataSource } from '../../lib/state-hooks'
@@ -156,49 +156,71 @@ export const DataTable = memo(function DataTable({ mode, rows, stageValid = true
   return (
     <Stack spacing={1} data-testid="data-table" data-mode={mode} data-layout={fits ? 'table' : 'list'}>
       {filterPanel}
-      {/* The trends (~50 KB) are asked for once the page's rows show (lib/first-content.ts). */}
-      <TrendsProvider enabled={trends && shown}>
-        <div ref={containerRef}>{fits ? <StatsTableView {...viewProps} tableRef={tableRef} /> : <StatsRowCards {...viewProps} />}</div>
-      </TrendsProvider>
+      {/* The trends (~50 KB) are asked for once the page's rows show (lib/first-content.ts); the list asks itself. */}
+      <div ref={containerRef}>
+        {fits ? (
+          <TrendsProvider enabled={trends && shown}>
+            <StatsTableView {...viewProps} tableRef={tableRef} />
+          </TrendsProvider>
+        ) : (
+          <StatsRowCards {...viewProps} trends={trends} />
+        )}
+      </div>
       {showFooter(rows.length) && (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap' }} data-testid="table-footer">
-          {/* The select keeps its display node in state as it mounts: out of the page's hydration commit. */}
-          <HydrateApart>
-            <FormControl size="small" sx={{ minWidth: 120 }}>
-              <InputLabel id={`${id}-size`}>{t('stats.table.rowsPerPage')}</InputLabel>
-              <Select
-                labelId={`${id}-size`}
-                label={t('stats.table.rowsPerPage')}
-                value={pageSize}
-                onChange={(e) => setPageSize(Number(e.target.value) as PageSize)}
-                data-testid="page-size"
-              >
-                {PAGE_SIZES.map((s) => (
-                  <MenuItem key={s} value={s}>
-                    {s === -1 ? t('stats.table.all') : s}
-                  </MenuItem>
-                ))}
-              </Select>
-            </FormControl>
-          </HydrateApart>
-          <Typography variant="body2" color="text.secondary">
-            {t('stats.table.range', {
-              from: sorted.length === 0 ? 0 : pageSize === -1 ? 1 : (Math.min(page, pages) - 1) * pageSize + 1,
-              to: pageSize === -1 ? sorted.length : Math.min(Math.min(page, pages) * pageSize, sorted.length),
-              total: sorted.length,
-            })}
-          </Typography>
-          <Pagination
-            count={pages}
-            page={Math.min(page, pages)}
-            onChange={(_e, p) => setPage(p)}
-            siblingCount={1}
-            boundaryCount={1}
-            color="primary"
-            aria-label={t('stats.table.pagination')}
-          />
-        </Stack>
+        // Below the rows: hydrated when it comes on screen (components/hydrate-when-seen.tsx).
+        <HydrateWhenSeen>
+          <TableFooter count={sorted.length} page={Math.min(page, pages)} pages={pages} pageSize={pageSize} onPage={setPage} onPageSize={setPageSize} />
+        </HydrateWhenSeen>
       )}
+    </Stack>
+  )
+})
+
+/** Rows per page and the pages, under the rows. Memoised: its props hold while the table around it draws again. */
+const TableFooter = memo(function TableFooter({
+  count,
+  page,
+  pages,
+  pageSize,
+  onPage,
+  onPageSize,
+}: {
+  /** Rows after the filters. */
+  count: number
+  page: number
+  pages: number
+  pageSize: PageSize
+  onPage: (page: number) => void
+  onPageSize: (size: PageSize) => void
+}) {
+  const { t } = useTranslation()
+  const id = useId()
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap' }} data-testid="table-footer">
+      <FormControl size="small" sx={{ minWidth: 120 }}>
+        <InputLabel id={`${id}-size`}>{t('stats.table.rowsPerPage')}</InputLabel>
+        <Select
+          labelId={`${id}-size`}
+          label={t('stats.table.rowsPerPage')}
+          value={pageSize}
+          onChange={(e) => onPageSize(Number(e.target.value) as PageSize)}
+          data-testid="page-size"
+        >
+          {PAGE_SIZES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {s === -1 ? t('stats.table.all') : s}
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+      <Typography variant="body2" color="text.secondary">
+        {t('stats.table.range', {
+          from: count === 0 ? 0 : pageSize === -1 ? 1 : (page - 1) * pageSize + 1,
+          to: pageSize === -1 ? count : Math.min(page * pageSize, count),
+          total: count,
+        })}
+      </Typography>
+      <Pagination count={pages} page={page} onChange={(_e, p) => onPage(p)} siblingCount={1} boundaryCount={1} color="primary" aria-label={t('stats.table.pagination')} />
     </Stack>
   )
 })

@@ -9,8 +9,11 @@ import MenuItem from '@mui/material/MenuItem'
 import Select from '@mui/material/Select'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { memo, useId } from 'react'
+import { memo, useId, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
+import { TrendsProvider } from '../../components/charts/use-trend'
+import { HydrateWhenSeen } from '../../components/hydrate-when-seen'
+import { useFirstContentShown } from '../../lib/first-content'
 import { CELL_SX, SORTABLE, type ColumnId } from './table-columns'
 import type { RowsViewProps } from './stats-table-view'
 import type { SortKey } from './table-logic'
@@ -46,12 +49,29 @@ const LINK_LIST_SX = { ...LIST_SX, '& > li': { ...LIST_SX['& > li'], cursor: 'po
  * entry with its name and rate on top and the other columns as labelled details below; sorting
  * moves to a select and a direction button above the list.
  */
-export const StatsRowCards = memo(function StatsRowCards({ columns, rows, sort, onSort, header, cell, onRowClick, now, recruit, loading, label, empty }: RowsViewProps) {
+export const StatsRowCards = memo(function StatsRowCards({
+  columns,
+  rows,
+  sort,
+  onSort,
+  header,
+  cell,
+  onRowClick,
+  now,
+  recruit,
+  loading,
+  label,
+  empty,
+  trends,
+}: RowsViewProps & { trends: boolean }) {
   const { t } = useTranslation()
   const id = useId()
-  const details: ColumnId[] = columns.flatMap((c) => (NAME_COLUMNS.has(c) ? [] : c === 'times' && !recruit ? ['times', 'ci'] : [c])) as ColumnId[]
   const sortable = columns.filter((c) => SORTABLE.has(c)) as SortKey[]
   const name = columns.find((c) => c === 'item' || c === 'stage')
+  const details = useMemo(
+    (): ColumnId[] => columns.flatMap((c): ColumnId[] => (NAME_COLUMNS.has(c) ? [] : c === 'times' && !recruit ? ['times', 'ci'] : [c])),
+    [columns, recruit],
+  )
   return (
     <Box data-testid="stats-cards">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
@@ -80,6 +100,53 @@ export const StatsRowCards = memo(function StatsRowCards({ columns, rows, sort, 
         </IconButton>
       </Stack>
       {loading && <LinearProgress aria-label={t('stats.table.loading')} />}
+      <HydrateWhenSeen testId="stats-rows">
+        <RowList
+          rows={rows}
+          details={details}
+          name={name}
+          header={header}
+          cell={cell}
+          onRowClick={onRowClick}
+          now={now}
+          recruit={recruit}
+          trends={trends}
+          empty={rows.length === 0 && !loading ? empty : null}
+          label={label}
+        />
+      </HydrateWhenSeen>
+    </Box>
+  )
+})
+
+/**
+ * The rows of the list. On a phone they start below the first screen: a server-rendered page hydrates
+ * them once they come on screen or are touched ({@link HydrateWhenSeen}), so their props must hold while
+ * the page around them renders again, and the trends (read by every row) are asked for here, once the
+ * rows hydrated and the page's first content shows.
+ */
+const RowList = memo(function RowList({
+  rows,
+  details,
+  name,
+  header,
+  cell,
+  onRowClick,
+  now,
+  recruit,
+  trends,
+  empty,
+  label,
+}: Pick<RowsViewProps, 'rows' | 'header' | 'cell' | 'onRowClick' | 'now' | 'recruit' | 'label'> & {
+  details: ColumnId[]
+  name: ColumnId | undefined
+  trends: boolean
+  /** Shown in place of the rows (null: there are rows, or they are loading). */
+  empty: string | null
+}) {
+  const shown = useFirstContentShown()
+  return (
+    <TrendsProvider enabled={trends && shown}>
       <Box component="ul" aria-label={label} sx={recruit ? LIST_SX : LINK_LIST_SX}>
         {rows.map((row) => {
           const ended = row.end !== null && row.end < now
@@ -107,12 +174,12 @@ export const StatsRowCards = memo(function StatsRowCards({ columns, rows, sort, 
             </li>
           )
         })}
-        {rows.length === 0 && !loading && (
+        {empty !== null && (
           <Typography component="li" sx={{ py: 4, textAlign: 'center' }}>
             {empty}
           </Typography>
         )}
       </Box>
-    </Box>
+    </TrendsProvider>
   )
 })
