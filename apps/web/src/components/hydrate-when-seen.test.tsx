@@ -143,6 +143,8 @@ describe('HydrateWhenSeen', () => {
     await act(async () => root.render(<Page initial="fresh" />))
     expect(el.querySelector('#row')?.textContent).toBe('fresh')
     expect(log).toContain('rows fresh')
+    // Nothing watches the screen or the pointer for it.
+    expect(observers).toEqual([])
     act(() => root.unmount())
   })
 

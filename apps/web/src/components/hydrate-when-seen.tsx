@@ -36,8 +36,10 @@ const useIsHydratingHere = () =>
 /** Suspends the boundary's hydration until the gate opens; renders nothing. */
 function Wait({ gate }: { gate: Gate }) {
   const hydrating = useIsHydratingHere()
-  // The server never waits (no window); a fresh render in the browser never waits either.
-  if (typeof window !== 'undefined' && hydrating && !gate.opened) use(gate.promise)
+  if (typeof window === 'undefined') return null // the server never waits
+  // A fresh render in the browser has nothing to wait for: the gate opens, and nothing watches the screen.
+  if (!hydrating) gate.open()
+  else if (!gate.opened) use(gate.promise)
   return null
 }
 
