@@ -199,7 +199,12 @@ describe.skipIf(!chromium)('charts, share and export in Chromium on embedded PGl
     expect(serious).toEqual([])
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })
+    // The trend button kept its click out of the row; a click on the rate beside it opens the item's page, as
+    // anywhere else in the row.
+    expect(new URL(page.url()).pathname).toBe(STAGE_PATH)
     expect(problems).toEqual([])
+    await row.first().getByTestId('cell-percentage').click()
+    await page.waitForURL(`${e2e.server.url}/result/item/30012`)
   }, 120_000)
 
   it('downloads the stage matrix as CSV and JSON with the licence, numbers equal to the API', async () => {

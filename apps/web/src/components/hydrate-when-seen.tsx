@@ -70,7 +70,8 @@ const sameElement = (a: ReactElement, b: ReactElement) => {
  * Updates must not reach a dehydrated boundary (React would hydrate it at once, or render it afresh):
  * `children` is one element compared prop by prop, so a parent's render with equal props stops here.
  * With new props the gate opens first, so React hydrates the boundary as it was, then applies them.
- * Context changes above it (a provider's new value) force the same; keep changing providers inside.
+ * A context change above it (a provider's new value) makes React draw it afresh, replacing the server's
+ * nodes: keep providers whose value changes inside it.
  *
  * Elsewhere it costs a `div` and a boundary: on the server and in a fresh render nothing waits.
  */

@@ -43,6 +43,8 @@ export const CELL_SX = {
   '& .cell-rate': { gap: 1 },
   '& .cell-ci': { gap: 0.5, whiteSpace: 'nowrap' },
   '& .cell-spark': SPARKLINE_SLOT,
+  // The trend button and its dialog in a wrapper of their own (clicks there stay out of the row): laid out as if not there.
+  '& .cell-trend': { display: 'contents' },
   // Room for a few characters of the zone name, so a squeezed column never stacks it a character per line.
   '& .cell-stage': { minWidth: '7em' },
   '& .cell-zone': { typography: 'caption', color: 'text.secondary' },
@@ -59,12 +61,13 @@ export function PercentCell({ row, trends }: { row: StatsRow; trends: boolean })
   const trend = useRowTrend(row.stageId, row.itemId)
   const name = row.item ? localized(row.item.name_i18n, row.item.name, i18n.language) : row.itemId
   return (
-    // Clicks in the trend button or its dialog (a portal, but React bubbles through it) must not open the row.
-    <div className="cell-flex cell-rate" onClick={(e) => e.stopPropagation()}>
+    <div className="cell-flex cell-rate">
       <span data-testid="cell-percentage">{percentText(row.percentage)}</span>
       {trends && !trend && <div className="cell-spark" />}
       {trends && trend && (
-        <>
+        // Clicks in the trend button or its dialog (a portal, but React bubbles through it) must not open the
+        // row; a click on the rate itself does, as anywhere else in the row.
+        <span className="cell-trend" onClick={(e) => e.stopPropagation()}>
           <ButtonBase
             onClick={() => setOpen(true)}
             aria-label={t('stats.table.showTrend', { item: name })}
@@ -80,7 +83,7 @@ export function PercentCell({ row, trends }: { row: StatsRow; trends: boolean })
               <TrendDialog open={open} onClose={() => setOpen(false)} stageId={row.stageId} itemId={row.itemId} />
             </Suspense>
           )}
-        </>
+        </span>
       )}
     </div>
   )
