@@ -1,4 +1,5 @@
 import { memo, Suspense, use, useEffect, useRef, useState, useSyncExternalStore, type ReactElement } from 'react'
+import { whenNear } from './near-viewport'
 
 /** Opened once: what the boundary waits for before it hydrates. */
 interface Gate {
@@ -85,28 +86,22 @@ export const HydrateWhenSeen = memo(
     useEffect(() => {
       const el = box.current
       if (gate.opened || !el) return
-      const cleanups: (() => void)[] = []
-      const open = () => {
-        gate.open()
-        for (const c of cleanups) c()
-      }
-      if (typeof IntersectionObserver === 'function') {
-        const observer = new IntersectionObserver((entries) => {
-          if (entries.some((e) => e.isIntersecting)) open()
-        })
-        observer.observe(el)
-        cleanups.push(() => observer.disconnect())
-      } else open()
+      let stopNear: () => void = () => undefined
       const onEvent = (e: Event) => {
         if (e.target instanceof Node && el.contains(e.target)) open()
       }
-      for (const type of EARLY_EVENTS) {
-        window.addEventListener(type, onEvent, { capture: true, passive: true })
-        cleanups.push(() => window.removeEventListener(type, onEvent, { capture: true }))
+      const stop = () => {
+        stopNear()
+        for (const type of EARLY_EVENTS) window.removeEventListener(type, onEvent, { capture: true })
       }
-      return () => {
-        for (const c of cleanups) c()
+      const open = () => {
+        gate.open()
+        stop()
       }
+      for (const type of EARLY_EVENTS) window.addEventListener(type, onEvent, { capture: true, passive: true })
+      // No margin: hydrating asks for nothing and is short, so it waits until the part is really on screen.
+      stopNear = whenNear(el, open)
+      return stop
     }, [gate])
     return (
       <div ref={box} data-testid={testId}>
