@@ -1,4 +1,20 @@
-import { Suspense, useState, type ReactNode } from 'react'
+import { Component, Suspense, useState, type ReactNode } from 'react'
+
+/**
+ * A part whose code could not be loaded (the server went away, a deploy removed the chunk) renders
+ * nothing instead of taking the page down with it: without it, the failed import reached the root
+ * and the app went blank (the network errors' dialog, opened because the server had stopped). The page
+ * stays, with its own message (an item page: "could not load the drop data … try again", and Retry).
+ */
+class PartLoadFailed extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children
+  }
+}
 
 /**
  * Renders `children` (typically a `lazy` dialog, menu or snackbar) only once `when` has been true,
@@ -8,5 +24,9 @@ import { Suspense, useState, type ReactNode } from 'react'
 export function MountWhen({ when, children }: { when: boolean; children: ReactNode }) {
   const [seen, setSeen] = useState(when)
   if (when && !seen) setSeen(true)
-  return seen || when ? <Suspense fallback={null}>{children}</Suspense> : null
+  return seen || when ? (
+    <PartLoadFailed>
+      <Suspense fallback={null}>{children}</Suspense>
+    </PartLoadFailed>
+  ) : null
 }
