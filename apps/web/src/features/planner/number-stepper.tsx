@@ -1,9 +1,5 @@
-import Add from '@mui/icons-material/Add'
-import Remove from '@mui/icons-material/Remove'
-import IconButton from '@mui/material/IconButton'
-import InputAdornment from '@mui/material/InputAdornment'
-import TextField from '@mui/material/TextField'
-import { useEffect, useState } from 'react'
+import { styled } from '@mui/material/styles'
+import { useEffect, useId, useState } from 'react'
 import { isPlainDecimal, normalizeNumber, parseTyped, stepNumber, type NumberRules } from './number-input'
 
 interface NumberStepperProps {
@@ -18,6 +14,119 @@ interface NumberStepperProps {
   testId?: string
 }
 
+/** Material's "remove" and "add" icons (Apache-2.0), drawn inline: no icon component per button. */
+const MINUS = 'M19 13H5v-2h14z'
+const PLUS = 'M19 13h-6v6h-2v-6H5v-2h6V5h2v6h6z'
+
+/**
+ * The look of MUI's small outlined TextField with − and + icon buttons as adornments, in plain
+ * elements under one styled root. The planner draws two per item (over 300): as TextField, FormControl,
+ * InputLabel, OutlinedInput, two InputAdornments and two IconButtons with their ripples, each stepper
+ * was about 30 components, and the item list was most of the planner's main-thread work after its first
+ * paint. Here it is one component and six elements; every stepper shares the root's class.
+ */
+const Root = styled('div')(({ theme }) => {
+  const border = theme.palette.mode === 'light' ? 'rgba(0, 0, 0, 0.23)' : 'rgba(255, 255, 255, 0.23)'
+  return {
+    ...theme.typography.body1,
+    lineHeight: '1.4375em',
+    position: 'relative',
+    display: 'flex',
+    alignItems: 'center',
+    flex: '1 1 0',
+    minWidth: 0,
+    padding: '0 11px',
+    borderRadius: theme.shape.borderRadius,
+    color: theme.palette.text.primary,
+    '& > fieldset': {
+      position: 'absolute',
+      inset: '-5px 0 0 0',
+      margin: 0,
+      padding: '0 8px',
+      textAlign: 'left',
+      pointerEvents: 'none',
+      borderRadius: 'inherit',
+      border: `1px solid ${border}`,
+      overflow: 'hidden',
+      minWidth: '0%',
+    },
+    '& > fieldset > legend': {
+      float: 'unset',
+      width: 'auto',
+      overflow: 'hidden',
+      display: 'block',
+      padding: 0,
+      height: 11,
+      fontSize: '0.75em',
+      visibility: 'hidden',
+      maxWidth: '100%',
+      whiteSpace: 'nowrap',
+    },
+    '& > fieldset > legend > span': { paddingLeft: 5, paddingRight: 5, display: 'inline-block', opacity: 0, visibility: 'visible' },
+    '& > label': {
+      position: 'absolute',
+      left: 0,
+      top: 0,
+      zIndex: 1,
+      transform: 'translate(14px, -9px) scale(0.75)',
+      transformOrigin: 'top left',
+      maxWidth: 'calc(133% - 32px)',
+      overflow: 'hidden',
+      textOverflow: 'ellipsis',
+      whiteSpace: 'nowrap',
+      pointerEvents: 'none',
+      color: theme.palette.text.secondary,
+      lineHeight: '1.4375em',
+    },
+    '& > input': {
+      font: 'inherit',
+      letterSpacing: 'inherit',
+      color: 'currentColor',
+      flex: '1 1 0',
+      minWidth: 0,
+      width: '100%',
+      boxSizing: 'content-box',
+      height: '1.4375em',
+      margin: 0,
+      padding: '8.5px 4px',
+      border: 0,
+      background: 'none',
+      outline: 0,
+      textAlign: 'center',
+      WebkitTapHighlightColor: 'transparent',
+    },
+    '& > button': {
+      flex: 'none',
+      display: 'inline-flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      padding: 5,
+      margin: 0,
+      border: 0,
+      borderRadius: '50%',
+      background: 'none',
+      color: theme.palette.action.active,
+      cursor: 'pointer',
+      WebkitTapHighlightColor: 'transparent',
+      transition: theme.transitions.create('background-color', { duration: theme.transitions.duration.shortest }),
+      '& > svg': { width: 20, height: 20, fill: 'currentColor' },
+      '&:disabled': { color: theme.palette.action.disabled, cursor: 'default' },
+      '&:focus-visible': { backgroundColor: theme.palette.action.focus, outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
+      '@media (hover: hover)': { '&:hover:not(:disabled)': { backgroundColor: theme.palette.action.hover } },
+    },
+    '@media (hover: hover)': { '&:hover > fieldset': { borderColor: theme.palette.text.primary } },
+    // The input's focus colours the outline and the label, as in MUI (a button's focus rings the button).
+    '&:has(> input:focus) > fieldset': { borderColor: theme.palette.primary.main, borderWidth: 2 },
+    '&:has(> input:focus) > label': { color: theme.palette.primary.main },
+  }
+})
+
+const Icon = ({ d }: { d: string }) => (
+  <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <path d={d} />
+  </svg>
+)
+
 /**
  * A number field with − and + buttons following the spec's number-input rules: clamped, pastes of
  * plain decimals only, float noise rounded. Text being typed stays as typed until it is a number.
@@ -25,6 +134,7 @@ interface NumberStepperProps {
 const DEFAULT_RULES: NumberRules = { min: 0 }
 
 export function NumberStepper({ label, inputLabel, value, onChange, rules = DEFAULT_RULES, decreaseLabel, increaseLabel, testId }: NumberStepperProps) {
+  const id = useId()
   const [text, setText] = useState(String(value))
   // A value set from outside (craft, import, reset) replaces the text unless the text already says it.
   useEffect(() => {
@@ -36,59 +146,45 @@ export function NumberStepper({ label, inputLabel, value, onChange, rules = DEFA
     if (v !== value) onChange(v)
   }
   return (
-    <TextField
-      size="small"
-      label={label}
-      value={text}
-      onChange={(e) => {
-        const raw = e.target.value
-        if (raw !== '' && raw !== '-' && !/^-?\d*\.?\d*(?:[eE][-+]?\d*)?$/.test(raw)) return
-        setText(raw)
-        const parsed = parseTyped(raw, rules)
-        if (parsed !== null && parsed !== value) onChange(parsed)
-      }}
-      onBlur={() => setText(String(value))}
-      onKeyDown={(e) => {
-        if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
-          e.preventDefault()
-          commit(stepNumber(value, e.key === 'ArrowUp' ? 1 : -1, rules))
-        }
-      }}
-      onPaste={(e) => {
-        if (!isPlainDecimal(e.clipboardData.getData('text'))) e.preventDefault()
-      }}
-      slotProps={{
-        htmlInput: { inputMode: 'decimal', 'aria-label': inputLabel, 'data-testid': testId, style: { textAlign: 'center' } },
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <IconButton
-                size="small"
-                edge="start"
-                aria-label={decreaseLabel}
-                disabled={value <= (rules.min ?? -Infinity)}
-                onClick={() => commit(stepNumber(value, -1, rules))}
-              >
-                <Remove fontSize="small" />
-              </IconButton>
-            </InputAdornment>
-          ),
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                size="small"
-                edge="end"
-                aria-label={increaseLabel}
-                disabled={value >= (rules.max ?? Infinity)}
-                onClick={() => commit(stepNumber(value, 1, rules))}
-              >
-                <Add fontSize="small" />
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
-      sx={{ minWidth: 0, '& input': { px: 0.5 } }}
-    />
+    <Root>
+      <label htmlFor={id}>{label}</label>
+      <button type="button" aria-label={decreaseLabel} disabled={value <= (rules.min ?? -Infinity)} onClick={() => commit(stepNumber(value, -1, rules))}>
+        <Icon d={MINUS} />
+      </button>
+      <input
+        id={id}
+        inputMode="decimal"
+        autoComplete="off"
+        aria-label={inputLabel}
+        data-testid={testId}
+        value={text}
+        onChange={(e) => {
+          const raw = e.target.value
+          if (raw !== '' && raw !== '-' && !/^-?\d*\.?\d*(?:[eE][-+]?\d*)?$/.test(raw)) return
+          setText(raw)
+          const parsed = parseTyped(raw, rules)
+          if (parsed !== null && parsed !== value) onChange(parsed)
+        }}
+        onBlur={() => setText(String(value))}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+            e.preventDefault()
+            commit(stepNumber(value, e.key === 'ArrowUp' ? 1 : -1, rules))
+          }
+        }}
+        onPaste={(e) => {
+          if (!isPlainDecimal(e.clipboardData.getData('text'))) e.preventDefault()
+        }}
+      />
+      <button type="button" aria-label={increaseLabel} disabled={value >= (rules.max ?? Infinity)} onClick={() => commit(stepNumber(value, 1, rules))}>
+        <Icon d={PLUS} />
+      </button>
+      {/* The outline, with a gap for the label (MUI's notched outline). */}
+      <fieldset aria-hidden="true">
+        <legend>
+          <span>{label}</span>
+        </legend>
+      </fieldset>
+    </Root>
   )
 }
