@@ -15,6 +15,7 @@ import { printRun, runLighthouse, type LighthouseRun } from './web-lighthouse'
 import { parseOptions, USAGE, type DemoSetting, type WebBenchOptions } from './web-options'
 import { formatTable, median, summarise, TARGETS, TARGETS_TEXT, type RouteSummary } from './web-report'
 import { startBenchServer } from './web-server'
+import { freshMemoryMs } from './lib/fresh-memory'
 
 let options: WebBenchOptions
 try {
@@ -44,6 +45,8 @@ interface SettingResult {
   loadAvg: { min: number; max: number } | null
   /** Lighthouse's host CPU index over the runs (web-lighthouse.ts `benchmarkIndex`): median and range. */
   benchmarkIndex: { median: number; min: number; max: number } | null
+  /** ms to map and write 256 MB of fresh memory before the runs (lib/fresh-memory.ts): what the index misses. */
+  freshMemoryMs: number | null
   routes: RouteSummary[]
 }
 
@@ -71,9 +74,12 @@ try {
       const loads: number[] = []
       const indexes: number[] = []
       let warmUpFailures: string[] = []
+      let memoryMs: number | null = null
       if (!options.jsOnly) {
         warmUpFailures = await warmUp(browser, url, options.routes)
         for (const failure of warmUpFailures) console.log(`  warm-up visit failed: ${failure}`)
+        memoryMs = freshMemoryMs()
+        console.log(`host memory: 256 MB of fresh pages mapped and written in ${memoryMs} ms (median of 3)`)
         const perRoute = new Map(options.routes.map((r) => [r, { runs: [] as LighthouseRun[], errors: [] as string[] }]))
         console.log(`Lighthouse (mobile, simulated throttling${options.cpu === 4 ? '' : `, CPU slowdown ${options.cpu}x`}), ${options.runs} run(s) per route:`)
         for (let run = 1; run <= options.runs; run++) {
@@ -106,6 +112,7 @@ try {
         firstLoadJs,
         loadAvg: loads.length ? { min: round1(Math.min(...loads)), max: round1(Math.max(...loads)) } : null,
         benchmarkIndex: indexes.length ? { median: Math.round(median(indexes)!), min: Math.min(...indexes), max: Math.max(...indexes) } : null,
+        freshMemoryMs: memoryMs,
         routes,
       })
     } finally {
@@ -124,7 +131,8 @@ for (const r of results) {
     const cpu = options.cpu === 4 ? '' : `, CPU slowdown ${options.cpu}x`
     const load =
       (r.loadAvg ? `, host load ${r.loadAvg.min}-${r.loadAvg.max}` : '') +
-      (r.benchmarkIndex ? `, host index ${r.benchmarkIndex.median} (${r.benchmarkIndex.min}-${r.benchmarkIndex.max})` : '')
+      (r.benchmarkIndex ? `, host index ${r.benchmarkIndex.median} (${r.benchmarkIndex.min}-${r.benchmarkIndex.max})` : '') +
+      (r.freshMemoryMs === null ? '' : `, fresh memory ${r.freshMemoryMs} ms / 256 MB`)
     console.log(formatTable(`Lighthouse ${lighthouseVersion ?? '?'} mobile${cpu}, median of ${options.runs} run(s)${load}; ${TARGETS_TEXT}`, r.routes))
   }
   console.log(
@@ -157,6 +165,7 @@ console.log(
       serverIdle: r.serverIdle,
       loadAvg: r.loadAvg,
       benchmarkIndex: r.benchmarkIndex,
+      freshMemoryMs: r.freshMemoryMs,
       warmUpFailures: r.warmUpFailures,
       firstLoadJs: {
         jsFiles: r.firstLoadJs.jsFiles,
