@@ -107,6 +107,37 @@ describe.skipIf(!chromium).each(e2eBackends('rendered'))('server-rendered stats 
     }
   }, 360_000)
 
+  it("the guide badge loads inside a place of its own: no child of the page's Stack is swapped before later ones", async () => {
+    // A Stack spaces its children with `> :not(style) ~ :not(style)`: a child added or removed before others
+    // makes the browser restyle every later sibling's whole subtree (results/page-parts.tsx BadgeSlot). The
+    // Stacks watched are the page's own, around its title (a toolbar's buttons coming in cost little).
+    const watchStacks = () => {
+      const w = window as unknown as { __stackSwaps: string[] }
+      w.__stackSwaps = []
+      new MutationObserver((list) => {
+        for (const m of list) {
+          const changed = [...m.addedNodes, ...m.removedNodes].filter((n): n is Element => n.nodeType === 1)
+          const target = m.target as Element
+          if (target.classList?.contains('MuiStack-root') && target.querySelector('[data-testid^="selected-"]') && m.nextSibling && changed.length)
+            w.__stackSwaps.push(changed.map((n) => n.className).join(' '))
+        }
+      }).observe(document, { childList: true, subtree: true })
+    }
+    for (const [path, badge] of [
+      ['/result/item/30012', 'guide-badge-item'],
+      ['/result/stage/main_1/main_01-07', 'guide-badge-stage'],
+    ] as const) {
+      const { ctx, page, problems } = await openRendered(path, phone, watchStacks)
+      await expect.poll(() => page.evaluate(() => document.documentElement.dataset.firstRender), { timeout: 30_000 }).toBe('hydrate')
+      // The badge's code and figures came: its chip is drawn, in its place.
+      await page.getByTestId('badge-slot').getByTestId(badge).waitFor({ timeout: 30_000 })
+      await settle(page)
+      expect(await page.evaluate(() => (window as unknown as { __stackSwaps: string[] }).__stackSwaps), path).toEqual([])
+      expect(problems).toEqual([])
+      await ctx.close()
+    }
+  }, 240_000)
+
   it('a report form arrives rendered, takes no taps until it has hydrated, then counts them (issue 21)', async () => {
     const path = '/report/stage/main_1/main_01-07'
     const stage = (await (await fetch(`${e2e.server.url}${API}/stages/main_01-07?server=CN`)).json()) as { dropInfos: { itemId?: string; dropType: string }[] }

@@ -25,7 +25,7 @@ import { BasisNote } from '../data-source/basis-note'
 import { useSampleBasis } from '../../lib/use-sample-basis'
 import { DataTable } from './data-table'
 import { PageHold } from './page-hold'
-import { BACK_SX, BADGE_SLOT, DataStatus, ExportButton, ItemValueBadge, PageTitle, Toolbar } from './page-parts'
+import { BACK_SX, BadgeSlot, DataStatus, ExportButton, ItemValueBadge, PageTitle, Toolbar } from './page-parts'
 import { percentText, previewRows, relatedItems, groupItems, type StatsRow } from './table-logic'
 import { useStatsRows, type StatsRowsData } from './use-stats-data'
 
@@ -237,7 +237,11 @@ const ItemPageBody = memo(function ItemPageBody({
             {item ? <ItemIcon item={item} size={TITLE_ICON} /> : <Box sx={{ width: TITLE_ICON, height: TITLE_ICON, flexShrink: 0 }} />}
             <PageTitle title={t('stats.itemTitle', { item: name })} testId="selected-item" />
           </Stack>
-          <Suspense fallback={BADGE_SLOT}>{item && (shown ? <ItemValueBadge itemId={itemId} /> : BADGE_SLOT)}</Suspense>
+          {item && (
+            <BadgeSlot>
+              <Suspense fallback={null}>{shown && <ItemValueBadge itemId={itemId} />}</Suspense>
+            </BadgeSlot>
+          )}
           {data.items && !item && <Alert severity="warning">{t('stats.itemNotFound', { item: itemId })}</Alert>}
           {related.length > 1 && (
             <Box component="nav" aria-label={t('stats.related')}>

@@ -18,8 +18,22 @@ export const ItemValueBadge = lazy(() => guideBadges().then((m) => ({ default: m
 /** Text buttons on the page background: the darker primary keeps a 4.5:1 contrast on the light theme. */
 export const BACK_SX = { color: 'primary.dark' } as const
 
-/** The guide badge's place while its code loads: the height of its chip (and of its skeleton). */
-export const BADGE_SLOT = <Box sx={{ height: 24 }} aria-hidden />
+const BADGE_SLOT_SX = { minHeight: 24 } as const
+
+/**
+ * The guide badge's place, the height of its chip (and of its skeleton): one element that stays
+ * while what it holds changes (nothing, while the badge's code loads; the skeleton; the chip). The
+ * badge sits in a `Stack`, whose spacing rules (`> :not(style) ~ :not(style)`) make the browser
+ * restyle every later sibling's whole subtree when a child of it is swapped: on the stage page that
+ * was the whole page below the title, twice in the first seconds (56 and 26 ms, unthrottled).
+ */
+export function BadgeSlot({ children }: { children: ReactNode }) {
+  return (
+    <Box sx={BADGE_SLOT_SX} data-testid="badge-slot">
+      {children}
+    </Box>
+  )
+}
 
 export function PageTitle({ overline, title, testId }: { overline?: string | undefined; title: string; testId?: string }) {
   return (

@@ -32,7 +32,7 @@ import { isStageValid } from '../../components/stage-selector/zones'
 import { orNull, useDuration } from './cells'
 import { DataTable } from './data-table'
 import { PageHold } from './page-hold'
-import { BACK_SX, BADGE_SLOT, DataStatus, ExportButton, PageTitle, StageEfficiencyBadge, Toolbar } from './page-parts'
+import { BACK_SX, BadgeSlot, DataStatus, ExportButton, PageTitle, StageEfficiencyBadge, Toolbar } from './page-parts'
 import { useStatsRows, type StatsRowsData } from './use-stats-data'
 
 export { StatsByItem, StatsByItemSelected } from './item-pages'
@@ -200,7 +200,11 @@ const StagePageBody = memo(function StagePageBody({
             title={t('stats.stageTitle', { stage: code })}
             testId="selected-stage"
           />
-          <Suspense fallback={stage ? BADGE_SLOT : null}>{stage && (shown ? <StageEfficiencyBadge stageId={stageId} /> : BADGE_SLOT)}</Suspense>
+          {stage && (
+            <BadgeSlot>
+              <Suspense fallback={null}>{shown && <StageEfficiencyBadge stageId={stageId} />}</Suspense>
+            </BadgeSlot>
+          )}
           {ready && !stage && (
             <Alert
               severity="warning"
