@@ -106,6 +106,9 @@ export const preloadStart = (): Plugin => ({
       // personal), or the planner for a visitor with a stored plan, is hidden before it paints (html.pre-off,
       // index.html); main.tsx then renders afresh. The same choices as lib/i18n.ts, theme-style.ts
       // `resolveMode`, lib/state.ts `parseDataSource` and main.tsx (which also reads `pre-off`).
+      // The colour mode is also set on <html> (`color-scheme`) before the body is parsed: the app sets it
+      // once it runs (use-app-theme.ts), and a change then, an inherited property on the root, restyled the
+      // whole rendered page (12-90 ms unthrottled on a slow host); with the same value it changes nothing.
       const script = `(function(){var d=document,m=${JSON.stringify(locales)},s={},l,h=${JSON.stringify(homeFiles.map((f) => `/${f}`))};
 try{s=JSON.parse(localStorage.getItem('penguin-stats-settings')||'{}')||{}}catch(e){}
 l=String(s.language||'').split('-')[0];
@@ -113,6 +116,7 @@ if(!m[l]){l='zh';var n=navigator.languages||[navigator.language];for(var i=0;i<n
 var add=function(u){var k=d.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=u;d.head.appendChild(k)};
 var pre=d.querySelector('meta[name=dropwise-prerender]'),q=function(x){return !!(window.matchMedia&&matchMedia(x).matches)},k=s.dark;
 var o=k===true||k==='dark'?'dark':k===false||k==='light'?'light':q('(prefers-color-scheme: dark)')?'dark':'light';
+d.documentElement.style.colorScheme=o;
 var ds={};try{ds=JSON.parse(localStorage.getItem('penguin-stats-data-source')||'{}')||{}}catch(e){}
 var nd=function(v,a){return a.indexOf(v)>0},dsOff=/^\\/(result\\/|report\\/stage\\/|statistics)/.test(location.pathname)&&(nd(ds.server,${JSON.stringify(SERVERS)})||nd(ds.category,${JSON.stringify(CATEGORIES)})||ds.source==='personal');
 var plan=location.pathname==='/planner'&&localStorage.getItem(${JSON.stringify(PLANNER_STORAGE_KEY)})!==null;

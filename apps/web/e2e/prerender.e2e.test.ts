@@ -76,6 +76,19 @@ describe.skipIf(!chromium)('pre-rendered pages in Chromium', () => {
     expect(again.problems).toEqual([])
   }, 180_000)
 
+  it("sets the visitor's colour mode on <html> before the app's code runs", async () => {
+    // The app sets it too (use-app-theme.ts): the same value then changes nothing, where a new one, an
+    // inherited property on the root, restyled the whole rendered page.
+    for (const colorScheme of ['dark', 'light'] as const) {
+      const ctx = await e2e.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, serviceWorkers: 'block', locale: 'en-US', colorScheme })
+      await ctx.route('**/assets/**', (route) => route.abort())
+      const page = await ctx.newPage()
+      await page.goto(`${e2e.server.url}/result/item/30012`, { waitUntil: 'domcontentloaded' })
+      expect(await page.evaluate(() => [document.documentElement.style.colorScheme, document.documentElement.dataset.firstRender ?? null])).toEqual([colorScheme, null])
+      await ctx.close()
+    }
+  }, 120_000)
+
   it('paints /search pre-rendered and hydrates it with the box focused; a search in the address is rendered by the app', async () => {
     const ctx = await phone('zh-CN')
     const { page, problems } = await openPage(ctx, '/search', 'zh.light', /<h1[^>]*>全局搜索<\/h1>/)

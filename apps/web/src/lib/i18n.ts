@@ -114,7 +114,10 @@ const htmlLang: Record<BaseLocale, string> = { zh: 'zh-CN', en: 'en', ja: 'ja', 
 /** `<html lang>` and a noindex robots tag for the seaborn variants. */
 const applyDocumentLocale = (locale: Locale) => {
   if (typeof document === 'undefined') return // the build's pre-render writes <html lang> itself
-  document.documentElement.lang = htmlLang[baseOf(locale)]
+  const lang = htmlLang[baseOf(locale)]
+  // Only a change: Chromium restyles the whole document whenever `lang` is set, even to the value it has
+  // (the `:lang()` state of every element), and a rendered page comes with the right one.
+  if (document.documentElement.lang !== lang) document.documentElement.lang = lang
   let robots = document.querySelector<HTMLMetaElement>('meta[name="robots"]')
   if (isSeaborn(locale)) {
     if (!robots) {
