@@ -35,6 +35,7 @@ describe('number input rules (spec 001 §5)', () => {
     expect(parseTyped('abc', { min: 0 })).toBeNull()
     expect(parseTyped('-5', { min: 0 })).toBe(0)
     expect(parseTyped('1e2', { min: 0 })).toBe(100)
+    for (const huge of ['1e999', '-1e999']) expect(parseTyped(huge, { min: 0 }), huge).toBeNull()
     expect(parseTyped('0.30000000000000004', { min: 0 })).toBe(0.3)
   })
 })

@@ -37,12 +37,15 @@ export const stepNumber = (value: number, direction: 1 | -1, rules: NumberRules 
   normalizeNumber(roundFloatNoise(value + direction * (rules.step ?? 1)), rules)
 
 /**
- * Reads what the player typed: empty text is the minimum (or 0), text that is not a number is
- * rejected (`null`, the input keeps its old value), anything else is normalized.
+ * Reads what the player typed: empty text is the minimum (or 0), text that is not a number (or not a
+ * finite one) is rejected (`null`, the input keeps its old value), anything else is normalized.
  */
 export const parseTyped = (text: string, rules: NumberRules = {}): number | null => {
   const trimmed = text.trim()
   if (trimmed === '') return normalizeNumber(Number.NaN, rules)
   if (!isPlainDecimal(trimmed)) return null
-  return normalizeNumber(Number(trimmed), rules)
+  const value = Number(trimmed)
+  // "1e999" is a plain decimal too, but no count: Infinity was kept, and stored as null.
+  if (!Number.isFinite(value)) return null
+  return normalizeNumber(value, rules)
 }

@@ -70,6 +70,9 @@ describe('NumberStepper', () => {
     fireEvent.change(input(), { target: { value: '2.x' } })
     expect(input().value).toBe('2.')
     expect(onChange).toHaveBeenCalledTimes(1)
+    // A number too large to be one (Infinity, which the stored plan kept as null) changes nothing either.
+    fireEvent.change(input(), { target: { value: '1e999' } })
+    expect(onChange).toHaveBeenCalledTimes(1)
     fireEvent.blur(input())
     expect(input().value).toBe('2.5')
   })
