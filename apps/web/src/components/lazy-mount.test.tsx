@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react'
 import { lazy } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { MountWhen } from './lazy-mount'
+import { MountWhen, OptionalPart } from './lazy-mount'
 
 afterEach(() => {
   cleanup()
@@ -32,5 +32,27 @@ describe('MountWhen', () => {
     )
     await act(async () => new Promise((r) => setTimeout(r, 10)))
     expect(screen.getByText('page')).toBeTruthy()
+  })
+})
+
+describe('OptionalPart', () => {
+  it('shows its fallback while the code loads, then the part', async () => {
+    const Chart = lazy(async () => ({ default: () => <p>chart</p> }))
+    render(<OptionalPart fallback={<p>loading</p>}>{<Chart />}</OptionalPart>)
+    expect(screen.getByText('loading')).toBeTruthy()
+    expect(await screen.findByText('chart')).toBeTruthy()
+  })
+
+  it('a part whose code cannot be loaded renders nothing, and the page around it stays', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    render(
+      <main>
+        <p>page</p>
+        <OptionalPart fallback={<p>loading</p>}>{<Unloadable />}</OptionalPart>
+      </main>,
+    )
+    await act(async () => new Promise((r) => setTimeout(r, 10)))
+    expect(screen.getByText('page')).toBeTruthy()
+    expect(screen.queryByText('loading')).toBeNull()
   })
 })

@@ -30,3 +30,17 @@ export function MountWhen({ when, children }: { when: boolean; children: ReactNo
     </PartLoadFailed>
   ) : null
 }
+
+/**
+ * A lazy part the page can do without (a badge, a chart, the export button, a dialog): `fallback` while
+ * its code loads, and nothing if it cannot load. A plain `Suspense` let the failed import reach the
+ * route's boundary, which replaced a whole rendered stats page, rows and all, with "This page could not
+ * be loaded" when only the guide badge's file, say, had failed.
+ */
+export function OptionalPart({ fallback = null, children }: { fallback?: ReactNode; children: ReactNode }) {
+  return (
+    <PartLoadFailed>
+      <Suspense fallback={fallback}>{children}</Suspense>
+    </PartLoadFailed>
+  )
+}

@@ -15,7 +15,7 @@ import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
 import useMediaQuery from '@mui/material/useMediaQuery'
 import type { Item } from '@dropwise/schemas'
-import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react'
+import { lazy, useEffect, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ItemIcon } from '../item-icon'
 import { WhenNearViewport } from '../near-viewport'
@@ -26,6 +26,7 @@ import { useAuth, useDataSource } from '../../lib/state-hooks'
 import { useSampleBasis } from '../../lib/use-sample-basis'
 import { OTHERS, commonDrops, distinctPatternTexts, patternText, summarizePatterns, type PatternRow } from './pattern-math'
 import { SimulatedCaption } from './simulated-caption'
+import { OptionalPart } from '../lazy-mount'
 
 const PatternPie = lazy(() => import('./pattern-pie').then((m) => ({ default: m.PatternPie })))
 
@@ -130,9 +131,9 @@ export function PatternSection({ stageId }: { stageId: string }) {
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 7fr)' }, alignItems: 'start' }}>
           {/* The pie's place is kept; its chart library loads when the place nears the screen (below a phone's first screen). */}
           <WhenNearViewport height={pieHeight} placeholder={pieSkeleton} testId="pattern-pie-place">
-            <Suspense fallback={pieSkeleton}>
+            <OptionalPart fallback={pieSkeleton}>
               <PatternPie rows={summary.rows} names={names} labels={labels} height={pieHeight} onHover={setActive} highlight={hoveredRow} />
-            </Suspense>
+            </OptionalPart>
           </WhenNearViewport>
           <Box>
             <TableContainer>

@@ -9,7 +9,7 @@ import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
 import IconButton from '@mui/material/IconButton'
 import Typography from '@mui/material/Typography'
-import { lazy, Suspense, useId } from 'react'
+import { lazy, useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useDataset } from '../../lib/data'
 import { formatDate, formatNumber, formatPercent } from '../../lib/format'
@@ -19,6 +19,7 @@ import { useSampleBasis } from '../../lib/use-sample-basis'
 import { SimulatedCaption } from './simulated-caption'
 import { bucketLabels } from './trend-math'
 import { useTrend } from './use-trend'
+import { OptionalPart } from '../lazy-mount'
 
 // ECharts loads with the chart, when the dialog first opens.
 const TrendChart = lazy(() => import('./trend-chart').then((m) => ({ default: m.TrendChart })))
@@ -73,7 +74,7 @@ export function TrendDialog({ open, onClose, stageId, itemId }: TrendDialogProps
           {t('charts.basis.trend', { n: formatNumber(totalTimes, lang) })}
         </Typography>
         {(basis.data?.simulated.reports ?? 0) > 0 && <SimulatedCaption />}
-        <Suspense
+        <OptionalPart
           fallback={
             <Box sx={{ display: 'grid', placeItems: 'center', height: 360 }}>
               <CircularProgress aria-label={t('charts.loading')} />
@@ -81,7 +82,7 @@ export function TrendDialog({ open, onClose, stageId, itemId }: TrendDialogProps
           }
         >
           <TrendChart startTime={trend.startTime} intervalMs={trend.intervalMs} times={trend.times} quantity={trend.quantity} height={360} />
-        </Suspense>
+        </OptionalPart>
         {query.dataUpdatedAt > 0 && (
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
             {t('charts.trend.updated', { time: formatDate(query.dataUpdatedAt, { time: true }) })}

@@ -10,7 +10,7 @@ import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
 import useMediaQuery from '@mui/material/useMediaQuery'
 import type { Item, Server } from '@dropwise/schemas'
-import { memo, Suspense, useDeferredValue, useMemo, useState } from 'react'
+import { memo, useDeferredValue, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useParams } from 'react-router'
 import { ItemIcon } from '../../components/item-icon'
@@ -28,6 +28,7 @@ import { PageHold } from './page-hold'
 import { BACK_SX, BadgeSlot, DataStatus, ExportButton, ItemValueBadge, PageTitle, Toolbar } from './page-parts'
 import { percentText, previewRows, relatedItems, groupItems, type StatsRow } from './table-logic'
 import { useStatsRows, type StatsRowsData } from './use-stats-data'
+import { OptionalPart } from '../../components/lazy-mount'
 
 const PREVIEW_LIMIT = 5
 /** The item icon's size beside the title (its place is kept while the items load). */
@@ -239,7 +240,7 @@ const ItemPageBody = memo(function ItemPageBody({
           </Stack>
           {item && (
             <BadgeSlot>
-              <Suspense fallback={null}>{shown && <ItemValueBadge itemId={itemId} />}</Suspense>
+              <OptionalPart>{shown && <ItemValueBadge itemId={itemId} />}</OptionalPart>
             </BadgeSlot>
           )}
           {data.items && !item && <Alert severity="warning">{t('stats.itemNotFound', { item: itemId })}</Alert>}
@@ -256,9 +257,9 @@ const ItemPageBody = memo(function ItemPageBody({
             </Box>
           )}
           <Toolbar>
-            <Suspense fallback={null}>
+            <OptionalPart>
               <ExportButton itemId={itemId} />
-            </Suspense>
+            </OptionalPart>
           </Toolbar>
           <BasisNote stageId={null} />
           <DataStatus error={data.error} retry={data.retry} needsLogin={data.needsLogin} />

@@ -14,7 +14,7 @@ import IconButton from '@mui/material/IconButton'
 import Stack from '@mui/material/Stack'
 import Tooltip from '@mui/material/Tooltip'
 import Typography from '@mui/material/Typography'
-import { lazy, memo, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react'
+import { lazy, memo, useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useNavigate, useParams } from 'react-router'
 import type { Server } from '@dropwise/schemas'
@@ -34,6 +34,7 @@ import { DataTable } from './data-table'
 import { PageHold } from './page-hold'
 import { BACK_SX, BadgeSlot, DataStatus, ExportButton, PageTitle, StageEfficiencyBadge, Toolbar } from './page-parts'
 import { useStatsRows, type StatsRowsData } from './use-stats-data'
+import { OptionalPart } from '../../components/lazy-mount'
 
 export { StatsByItem, StatsByItemSelected } from './item-pages'
 
@@ -123,14 +124,14 @@ function StageDetails({ stageId, zoneId, valid }: { stageId: string; zoneId: str
               {t('stats.details.report')}
             </Button>
           )}
-          <Suspense fallback={null}>
+          <OptionalPart>
             <ExportButton stageId={stageId} />
-          </Suspense>
+          </OptionalPart>
         </Stack>
         {share && (
-          <Suspense fallback={null}>
+          <OptionalPart>
             <ShareDialog open={share} onClose={() => setShare(false)} url={paths.statsByStageSelected.href(zoneId, stageId)} title={code} />
-          </Suspense>
+          </OptionalPart>
         )}
       </CardContent>
     </Card>
@@ -202,7 +203,7 @@ const StagePageBody = memo(function StagePageBody({
           />
           {stage && (
             <BadgeSlot>
-              <Suspense fallback={null}>{shown && <StageEfficiencyBadge stageId={stageId} />}</Suspense>
+              <OptionalPart>{shown && <StageEfficiencyBadge stageId={stageId} />}</OptionalPart>
             </BadgeSlot>
           )}
           {ready && !stage && (
@@ -238,9 +239,9 @@ const StagePageBody = memo(function StagePageBody({
             </Card>
           </Box>
           {stage && !recruit && shown && (
-            <Suspense fallback={null}>
+            <OptionalPart>
               <PatternSection stageId={stageId} />
-            </Suspense>
+            </OptionalPart>
           )}
         </Stack>
       </PageHold>

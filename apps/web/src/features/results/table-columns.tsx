@@ -3,7 +3,7 @@ import ButtonBase from '@mui/material/ButtonBase'
 import Link from '@mui/material/Link'
 import type { Theme } from '@mui/material/styles'
 import Tooltip from '@mui/material/Tooltip'
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react'
+import { lazy, useCallback, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { ItemIcon } from '../../components/item-icon'
@@ -13,6 +13,7 @@ import { localized } from '../../lib/i18n'
 import { useRowTrend } from '../../components/charts/use-trend'
 import { NullCell, TimeRange, orNull, useDuration } from './cells'
 import { percentText, type StatsRow } from './table-logic'
+import { OptionalPart } from '../../components/lazy-mount'
 
 // The charts helper's components, loaded on demand (ECharts stays out of the table chunk).
 const TrendSparkline = lazy(() => import('../../components/charts/trend-sparkline').then((m) => ({ default: m.TrendSparkline })))
@@ -74,14 +75,14 @@ export function PercentCell({ row, trends }: { row: StatsRow; trends: boolean })
             sx={{ borderRadius: 1, ...SPARKLINE_SLOT, p: 0.25 }}
             data-testid="open-trend"
           >
-            <Suspense fallback={null}>
+            <OptionalPart>
               <TrendSparkline stageId={row.stageId} itemId={row.itemId} />
-            </Suspense>
+            </OptionalPart>
           </ButtonBase>
           {open && (
-            <Suspense fallback={null}>
+            <OptionalPart>
               <TrendDialog open={open} onClose={() => setOpen(false)} stageId={row.stageId} itemId={row.itemId} />
-            </Suspense>
+            </OptionalPart>
           )}
         </span>
       )}
