@@ -24,11 +24,7 @@ class PartLoadFailed extends Component<{ children: ReactNode }, { failed: boolea
 export function MountWhen({ when, children }: { when: boolean; children: ReactNode }) {
   const [seen, setSeen] = useState(when)
   if (when && !seen) setSeen(true)
-  return seen || when ? (
-    <PartLoadFailed>
-      <Suspense fallback={null}>{children}</Suspense>
-    </PartLoadFailed>
-  ) : null
+  return seen || when ? <OptionalPart>{children}</OptionalPart> : null
 }
 
 /**
