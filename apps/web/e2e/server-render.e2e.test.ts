@@ -138,6 +138,20 @@ describe.skipIf(!chromium).each(e2eBackends('rendered'))('server-rendered stats 
     }
   }, 240_000)
 
+  it("a stage page stays, rows and all, when an optional part's code cannot be fetched", async () => {
+    // As when the server goes away or a deploy removes a chunk mid-visit (components/lazy-mount.tsx OptionalPart).
+    const ctx = await e2e.browser.newContext(phone)
+    await ctx.route(/\/assets\/(efficiency-badge|export-button|pattern-section)-[^/]*\.js$/, (route) => route.abort())
+    const page = await ctx.newPage()
+    await page.goto(`${e2e.server.url}/result/stage/main_1/main_01-07`)
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.firstRender), { timeout: 30_000 }).toBeTruthy()
+    await settle(page)
+    expect(await page.getByTestId('selected-stage').textContent()).toContain('1-7')
+    expect(await page.locator('[data-testid="stats-row"]').count()).toBeGreaterThan(0)
+    expect(await page.getByText('This page could not be loaded').count()).toBe(0)
+    await ctx.close()
+  }, 120_000)
+
   it('a report form arrives rendered, takes no taps until it has hydrated, then counts them (issue 21)', async () => {
     const path = '/report/stage/main_1/main_01-07'
     const stage = (await (await fetch(`${e2e.server.url}${API}/stages/main_01-07?server=CN`)).json()) as { dropInfos: { itemId?: string; dropType: string }[] }
