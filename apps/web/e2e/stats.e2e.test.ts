@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addTestScript, hasChromium, leaving, repoRoot, settle, setUpServerAndBrowser, watch } from './harness'
 import { expectedRows, shownRows, type MatrixRow } from './stats-rows'
@@ -82,6 +82,35 @@ describe.skipIf(!chromium)('stats pages in Chromium on embedded PGlite', () => {
     await settle(page)
     expect(problems).toEqual([])
     await page.close()
+  }, 120_000)
+
+  it("a tile hovered then clicked: its page takes over the preview's request, not a second one", async () => {
+    // A first visit: the whole matrix is not stored yet (held back here), so the hover preview and the
+    // page both read the item's slice; the slice is slowed so the click comes while it is on its way.
+    const fresh = await e2e.browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 900 }, serviceWorkers: 'block' })
+    try {
+      const page = await fresh.newPage()
+      const problems = watch(page)
+      const hold = (ms: number) => (route: Route) => void new Promise((r) => setTimeout(r, ms)).then(() => route.continue().catch(() => undefined))
+      await page.route('**/_private/result/matrix/**', hold(20_000))
+      await page.route('**/result/matrix?*itemFilter=30012*', hold(1_500))
+      const slices: string[] = []
+      page.on('request', (r) => {
+        if (r.url().includes('itemFilter=30012')) slices.push(r.url())
+      })
+      await page.goto(`${e2e.server.url}/result/item`)
+      const tile = page.locator('[data-testid="item-tile"][data-item-id="30012"]')
+      const asked = page.waitForRequest((r) => r.url().includes('itemFilter=30012'), { timeout: 30_000 })
+      await tile.hover()
+      await asked
+      await tile.click()
+      await page.waitForURL(/\/result\/item\/30012$/)
+      await page.waitForSelector('[data-testid="stats-row"]', { timeout: 30_000 })
+      expect(slices).toHaveLength(1)
+      expect(problems).toEqual([])
+    } finally {
+      await fresh.close()
+    }
   }, 120_000)
 
   it('favourites a stage and finds it in step 1 with the history', async () => {

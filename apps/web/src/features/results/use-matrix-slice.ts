@@ -55,9 +55,13 @@ export function useGlobalMatrixRows(mode: SliceMode, id: string, enabled: boolea
     queryKey: sliceKey,
     enabled: enabled && !full && id !== '',
     staleTime: datasets.globalMatrix.ttl,
-    queryFn: async ({ signal }) => {
+    // Not given the query's signal, so a slice (a few KB) is never cut off when its last user unmounts: the
+    // item grid's hover preview asks for the very slice its tile's page shows, and a click on the tile
+    // unmounts the preview before the page mounts; the page then takes over the answer on its way
+    // instead of asking again (an aborted request and a second wait, seen on a slow CI day).
+    queryFn: async () => {
       startDecoder()
-      const body = await apiBytes(matrixSlicePath(server, category, mode, id), { signal })
+      const body = await apiBytes(matrixSlicePath(server, category, mode, id))
       return (await decodeDataset('globalMatrix', body, { data: true, json: false })).data as MatrixElement[]
     },
     meta: { datasetId: 'globalMatrix' },
