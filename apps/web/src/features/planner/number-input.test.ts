@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isPlainDecimal, normalizeNumber, parseTyped, roundFloatNoise, stepNumber } from './number-input'
+import { isPlainDecimal, normalizeNumber, parseTyped, roundFloatNoise, stepNumber, toHalfWidth } from './number-input'
 
 describe('number input rules (spec 001 §5)', () => {
   it('clamps to min and max', () => {
@@ -37,5 +37,20 @@ describe('number input rules (spec 001 §5)', () => {
     expect(parseTyped('1e2', { min: 0 })).toBe(100)
     for (const huge of ['1e999', '-1e999']) expect(parseTyped(huge, { min: 0 }), huge).toBeNull()
     expect(parseTyped('0.30000000000000004', { min: 0 })).toBe(0.3)
+  })
+
+  it('reads what an input method types in full-width mode as ASCII', () => {
+    expect(toHalfWidth('０１２３４５６７８９')).toBe('0123456789')
+    expect(toHalfWidth('１．５')).toBe('1.5')
+    expect(toHalfWidth('3。5')).toBe('3.5')
+    expect(toHalfWidth('－２')).toBe('-2')
+    expect(toHalfWidth('−２')).toBe('-2')
+    expect(toHalfWidth('１ｅ＋３')).toBe('1e+3')
+    expect(toHalfWidth('１Ｅ３')).toBe('1E3')
+    // Nothing else is touched: kana, full-width letters other than e, ideographs.
+    expect(toHalfWidth('あＡ一')).toBe('あＡ一')
+    expect(parseTyped('１２', { min: 0 })).toBe(12)
+    expect(parseTyped('１．５', { min: 0 })).toBe(1.5)
+    expect(parseTyped('１２あ', { min: 0 })).toBeNull()
   })
 })

@@ -16,7 +16,20 @@ export interface NumberRules {
 export const PLAIN_DECIMAL = /^-?(?:\d+|\d+\.\d+|\.\d+)(?:[eE][-+]?\d+)?$/
 const FLOAT_NOISE = /\.\d*(?:0|9){10}\d*$/
 
-/** True when `text` may be pasted into a number input. */
+/**
+ * What a CJK input method types in full-width mode, as ASCII: the digits ０-９, `．` and the Chinese full
+ * stop `。` as the point, `－` and `−` as minus, `＋`, and `ｅ`/`Ｅ`. A Japanese IME in kana mode types
+ * full-width digits by default; without this the field dropped them, as the public client does. Typed
+ * text only: a paste keeps the spec's plain-decimal rule.
+ */
+export const toHalfWidth = (text: string): string =>
+  text.replace(/[\uff10-\uff19\uff0e\u3002\uff0d\u2212\uff0b\uff45\uff25]/g, (c) => {
+    const code = c.charCodeAt(0)
+    if (code >= 0xff10 && code <= 0xff19) return String.fromCharCode(code - 0xff10 + 48)
+    return c === '\uff0e' || c === '\u3002' ? '.' : c === '\uff0b' ? '+' : c === '\uff45' ? 'e' : c === '\uff25' ? 'E' : '-'
+  })
+
+/** True when `text` may be pasted into a number input (spec 001 §5: ASCII digits only, as the public client). */
 export const isPlainDecimal = (text: string): boolean => PLAIN_DECIMAL.test(text.trim())
 
 /** Rounds `0.30000000000000004` to `0.3` and `0.7999999999999999` to `0.8`; other values pass. */
@@ -41,7 +54,7 @@ export const stepNumber = (value: number, direction: 1 | -1, rules: NumberRules 
  * finite one) is rejected (`null`, the input keeps its old value), anything else is normalized.
  */
 export const parseTyped = (text: string, rules: NumberRules = {}): number | null => {
-  const trimmed = text.trim()
+  const trimmed = toHalfWidth(text).trim()
   if (trimmed === '') return normalizeNumber(Number.NaN, rules)
   if (!isPlainDecimal(trimmed)) return null
   const value = Number(trimmed)

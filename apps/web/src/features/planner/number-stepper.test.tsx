@@ -84,6 +84,40 @@ describe('NumberStepper', () => {
     expect(paste('12.5')).toBe(true)
   })
 
+  it('takes typed full-width digits; a paste keeps the plain-decimal rule', () => {
+    const onChange = vi.fn()
+    render(<Controlled onChange={onChange} />)
+    fireEvent.change(input(), { target: { value: '１２．５' } })
+    expect(input().value).toBe('12.5')
+    expect(onChange).toHaveBeenLastCalledWith(12.5)
+    expect(fireEvent.paste(input(), { clipboardData: { getData: () => '３０' } })).toBe(false)
+  })
+
+  it("keeps an input method's text until it is committed, then reads it or puts the value back", () => {
+    const onChange = vi.fn()
+    render(<Controlled initial={7} onChange={onChange} />)
+    // What Chromium sends while a Japanese IME composes: input events with isComposing set.
+    const compose = (text: string) => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input(), text)
+      input().dispatchEvent(new InputEvent('input', { bubbles: true, isComposing: true, data: text }))
+    }
+    fireEvent.compositionStart(input())
+    compose('１')
+    compose('１２')
+    expect(input().value).toBe('１２')
+    expect(onChange).not.toHaveBeenCalled()
+    fireEvent.compositionEnd(input())
+    expect(input().value).toBe('12')
+    expect(onChange).toHaveBeenLastCalledWith(12)
+    // Kana committed into a number field: the text goes back to the value, which stays.
+    fireEvent.compositionStart(input())
+    compose('あ')
+    expect(input().value).toBe('あ')
+    fireEvent.compositionEnd(input())
+    expect(input().value).toBe('12')
+    expect(onChange).toHaveBeenCalledTimes(1)
+  })
+
   it('shows a value set from outside', () => {
     render(<Controlled />)
     fireEvent.click(screen.getByRole('button', { name: 'set from outside' }))

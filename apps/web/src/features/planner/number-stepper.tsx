@@ -1,6 +1,6 @@
 import { styled } from '@mui/material/styles'
 import { useEffect, useId, useState } from 'react'
-import { isPlainDecimal, normalizeNumber, parseTyped, stepNumber, type NumberRules } from './number-input'
+import { isPlainDecimal, normalizeNumber, parseTyped, stepNumber, toHalfWidth, type NumberRules } from './number-input'
 
 interface NumberStepperProps {
   label: string
@@ -130,7 +130,8 @@ const Icon = ({ d }: { d: string }) => (
 
 /**
  * A number field with − and + buttons following the spec's number-input rules: clamped, pastes of
- * plain decimals only, float noise rounded. Text being typed stays as typed until it is a number.
+ * plain decimals only, float noise rounded; typed full-width digits are read as ASCII. Text being typed
+ * stays as typed until it is a number.
  */
 const DEFAULT_RULES: NumberRules = { min: 0 }
 
@@ -141,6 +142,16 @@ export function NumberStepper({ label, inputLabel, value, onChange, rules = DEFA
   useEffect(() => {
     setText((old) => (parseTyped(old, rules) === value ? old : String(value)))
   }, [value, rules])
+  // Typed text, full-width digits as ASCII: kept while it can still become a number (`false`, and the
+  // field keeps its text, when it cannot), and passed on once it is one.
+  const take = (raw: string): boolean => {
+    const typed = toHalfWidth(raw)
+    if (typed !== '' && typed !== '-' && !/^-?\d*\.?\d*(?:[eE][-+]?\d*)?$/.test(typed)) return false
+    setText(typed)
+    const parsed = parseTyped(typed, rules)
+    if (parsed !== null && parsed !== value) onChange(parsed)
+    return true
+  }
   const commit = (next: number) => {
     const v = normalizeNumber(next, rules)
     setText(String(v))
@@ -160,11 +171,12 @@ export function NumberStepper({ label, inputLabel, value, onChange, rules = DEFA
         data-testid={testId}
         value={text}
         onChange={(e) => {
-          const raw = e.target.value
-          if (raw !== '' && raw !== '-' && !/^-?\d*\.?\d*(?:[eE][-+]?\d*)?$/.test(raw)) return
-          setText(raw)
-          const parsed = parseTyped(raw, rules)
-          if (parsed !== null && parsed !== value) onChange(parsed)
+          // An input method's text stays as it is until the player commits it (compositionend).
+          if ((e.nativeEvent as InputEvent).isComposing) setText(e.target.value)
+          else take(e.target.value)
+        }}
+        onCompositionEnd={(e) => {
+          if (!take(e.currentTarget.value)) setText(String(value))
         }}
         onBlur={() => setText(String(value))}
         onKeyDown={(e) => {
