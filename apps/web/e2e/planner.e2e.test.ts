@@ -191,4 +191,37 @@ describe.skipIf(!chromium)('planner in Chromium', () => {
     expect(problems).toEqual([])
     await page.close()
   }, 180_000)
+
+  it('takes a count typed through an input method in full-width mode', async () => {
+    // A Japanese IME in kana mode: the digits come as full-width characters, composed, then committed.
+    const ime = await e2e.browser.newContext({ locale: 'ja-JP', viewport: { width: 390, height: 844 }, serviceWorkers: 'block' })
+    try {
+      const page = await ime.newPage()
+      const problems = watch(page)
+      await page.goto(`${e2e.server.url}/planner`, { waitUntil: 'networkidle' })
+      const field = need(page, CUBE)
+      await field.waitFor({ timeout: 30_000 })
+      const cdp = await ime.newCDPSession(page)
+      const compose = async (steps: string[]) => {
+        await field.click()
+        await field.selectText()
+        for (const text of steps) await cdp.send('Input.imeSetComposition', { text, selectionStart: text.length, selectionEnd: text.length })
+        expect(await field.inputValue()).toBe(steps.at(-1))
+        await cdp.send('Input.insertText', { text: steps.at(-1)! })
+      }
+      await compose(['１', '１５', '１５．', '１５．５'])
+      expect(await field.inputValue()).toBe('15.5')
+      await field.blur()
+      expect(await field.inputValue()).toBe('15.5')
+      // Kana committed into the field: the count stays.
+      await compose(['あ'])
+      expect(await field.inputValue()).toBe('15.5')
+      await field.blur()
+      expect(await field.inputValue()).toBe('15.5')
+      await page.waitForSelector('[data-testid="planner-live"] [data-testid="planner-totals"]', { timeout: 30_000 })
+      expect(problems).toEqual([])
+    } finally {
+      await ime.close()
+    }
+  }, 120_000)
 })
