@@ -52,5 +52,7 @@ describe('number input rules (spec 001 §5)', () => {
     expect(parseTyped('１２', { min: 0 })).toBe(12)
     expect(parseTyped('１．５', { min: 0 })).toBe(1.5)
     expect(parseTyped('１２あ', { min: 0 })).toBeNull()
+    expect(parseTyped('１ｅ９９９', { min: 0 })).toBeNull()
+    expect(parseTyped('－５', { min: 0 })).toBe(0)
   })
 })
