@@ -22,12 +22,10 @@ const FLOAT_NOISE = /\.\d*(?:0|9){10}\d*$/
  * full-width digits by default; without this the field dropped them, as the public client does. Typed
  * text only: a paste keeps the spec's plain-decimal rule.
  */
+const HALF_WIDTH: Readonly<Record<string, string>> = { '．': '.', '。': '.', '－': '-', '−': '-', '＋': '+', ｅ: 'e', Ｅ: 'E' }
 export const toHalfWidth = (text: string): string =>
-  text.replace(/[\uff10-\uff19\uff0e\u3002\uff0d\u2212\uff0b\uff45\uff25]/g, (c) => {
-    const code = c.charCodeAt(0)
-    if (code >= 0xff10 && code <= 0xff19) return String.fromCharCode(code - 0xff10 + 48)
-    return c === '\uff0e' || c === '\u3002' ? '.' : c === '\uff0b' ? '+' : c === '\uff45' ? 'e' : c === '\uff25' ? 'E' : '-'
-  })
+  // ０-９ sit 0xfee0 above 0-9.
+  text.replace(/[０-９．。－−＋ｅＥ]/g, (c) => HALF_WIDTH[c] ?? String.fromCharCode(c.charCodeAt(0) - 0xfee0))
 
 /** True when `text` may be pasted into a number input (spec 001 §5: ASCII digits only, as the public client). */
 export const isPlainDecimal = (text: string): boolean => PLAIN_DECIMAL.test(text.trim())

@@ -128,13 +128,15 @@ const Icon = ({ d }: { d: string }) => (
   </svg>
 )
 
+const DEFAULT_RULES: NumberRules = { min: 0 }
+/** Text on its way to a number (empty and a lone `-` included): anything else typed is refused. */
+const TYPING = /^-?\d*\.?\d*(?:[eE][-+]?\d*)?$/
+
 /**
  * A number field with − and + buttons following the spec's number-input rules: clamped, pastes of
  * plain decimals only, float noise rounded; typed full-width digits are read as ASCII. Text being typed
  * stays as typed until it is a number.
  */
-const DEFAULT_RULES: NumberRules = { min: 0 }
-
 export function NumberStepper({ label, inputLabel, value, onChange, rules = DEFAULT_RULES, decreaseLabel, increaseLabel, testId }: NumberStepperProps) {
   const id = useId()
   const [text, setText] = useState(String(value))
@@ -146,7 +148,7 @@ export function NumberStepper({ label, inputLabel, value, onChange, rules = DEFA
   // field keeps its text, when it cannot), and passed on once it is one.
   const take = (raw: string): boolean => {
     const typed = toHalfWidth(raw)
-    if (typed !== '' && typed !== '-' && !/^-?\d*\.?\d*(?:[eE][-+]?\d*)?$/.test(typed)) return false
+    if (!TYPING.test(typed)) return false
     setText(typed)
     const parsed = parseTyped(typed, rules)
     if (parsed !== null && parsed !== value) onChange(parsed)
