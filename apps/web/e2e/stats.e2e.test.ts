@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { BrowserContext, Page, Route } from 'playwright-core'
+import type { BrowserContext, Locator, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addTestScript, hasChromium, leaving, repoRoot, settle, setUpServerAndBrowser, watch } from './harness'
 import { expectedRows, shownRows, type MatrixRow } from './stats-rows'
@@ -87,60 +87,65 @@ describe.skipIf(!chromium)('stats pages in Chromium on embedded PGlite', () => {
     await page.close()
   }, 120_000)
 
-  it("a tile hovered then clicked: its page takes over the preview's request, not a second one", async () => {
-    // A first visit: the whole matrix is not stored yet (held back here), so the hover preview and the
-    // page both read the item's slice; the slice is slowed so the click comes while it is on its way.
+  /**
+   * A first visit to the item grid (fresh profile; the whole matrix held back, so the preview of tile 30012 and
+   * its page read the item's slice, which `slice` answers), then `body`; `open` clicks the tile and waits for
+   * its page's rows.
+   */
+  const onFirstGrid = async (slice: (route: Route) => unknown, body: (page: Page, tile: Locator, problems: string[], open: () => Promise<void>) => Promise<void>) => {
     const fresh = await e2e.browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 900 }, serviceWorkers: 'block' })
     try {
       const page = await fresh.newPage()
       const problems = watch(page)
       await page.route('**/_private/result/matrix/**', hold(20_000))
-      await page.route('**/result/matrix?*itemFilter=30012*', hold(1_500))
+      await page.route('**/result/matrix?*itemFilter=30012*', slice)
+      await page.goto(`${e2e.server.url}/result/item`)
+      const tile = page.locator('[data-testid="item-tile"][data-item-id="30012"]')
+      const open = async () => {
+        await tile.click()
+        await page.waitForURL(/\/result\/item\/30012$/)
+        await page.waitForSelector('[data-testid="stats-row"]', { timeout: 30_000 })
+      }
+      await body(page, tile, problems, open)
+    } finally {
+      await fresh.close()
+    }
+  }
+
+  it("a tile hovered then clicked: its page takes over the preview's request, not a second one", async () => {
+    // The slice is slowed so the click comes while it is on its way.
+    await onFirstGrid(hold(1_500), async (page, tile, problems, open) => {
       const slices: string[] = []
       page.on('request', (r) => {
         if (r.url().includes('itemFilter=30012')) slices.push(r.url())
       })
-      await page.goto(`${e2e.server.url}/result/item`)
-      const tile = page.locator('[data-testid="item-tile"][data-item-id="30012"]')
       const asked = page.waitForRequest((r) => r.url().includes('itemFilter=30012'), { timeout: 30_000 })
       await tile.hover()
       await asked
-      await tile.click()
-      await page.waitForURL(/\/result\/item\/30012$/)
-      await page.waitForSelector('[data-testid="stats-row"]', { timeout: 30_000 })
+      await open()
       expect(slices).toHaveLength(1)
       expect(problems).toEqual([])
-    } finally {
-      await fresh.close()
-    }
+    })
   }, 120_000)
 
   it("a preview's slice cut off by the server (both tries) does not stick: the tile's page asks again and shows its rows", async () => {
     // Since the slice is not cancelled with its preview, its failure lands in the cache with no page
     // on screen; the page opened later must not read that failure as its answer.
-    const fresh = await e2e.browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 900 }, serviceWorkers: 'block' })
-    try {
-      const page = await fresh.newPage()
-      const problems = watch(page)
-      await page.route('**/_private/result/matrix/**', hold(20_000))
-      let cut = 0
-      await page.route('**/result/matrix?*itemFilter=30012*', (route) => (++cut <= 2 ? route.abort('connectionreset') : route.continue()))
-      await page.goto(`${e2e.server.url}/result/item`)
-      const tile = page.locator('[data-testid="item-tile"][data-item-id="30012"]')
-      await tile.hover()
-      await expect.poll(() => cut, { timeout: 30_000 }).toBe(2)
-      await page.mouse.move(0, 0)
-      await tile.click()
-      await page.waitForURL(/\/result\/item\/30012$/)
-      await page.waitForSelector('[data-testid="stats-row"]', { timeout: 30_000 })
-      expect(cut).toBe(3)
-      expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0)
-      // The two cut-off tries (Chromium also writes each to the console), and nothing else.
-      expect(problems.filter((p) => !p.endsWith('net::ERR_CONNECTION_RESET'))).toEqual([])
-      expect(problems.filter((p) => /^requestfailed: GET .*itemFilter=30012 /.test(p))).toHaveLength(2)
-    } finally {
-      await fresh.close()
-    }
+    let cut = 0
+    await onFirstGrid(
+      (route) => (++cut <= 2 ? route.abort('connectionreset') : route.continue()),
+      async (page, tile, problems, open) => {
+        await tile.hover()
+        await expect.poll(() => cut, { timeout: 30_000 }).toBe(2)
+        await page.mouse.move(0, 0)
+        await open()
+        expect(cut).toBe(3)
+        expect(await page.getByRole('button', { name: 'Retry' }).count()).toBe(0)
+        // The two cut-off tries (Chromium also writes each to the console), and nothing else.
+        expect(problems.filter((p) => !p.endsWith('net::ERR_CONNECTION_RESET'))).toEqual([])
+        expect(problems.filter((p) => /^requestfailed: GET .*itemFilter=30012 /.test(p))).toHaveLength(2)
+      },
+    )
   }, 120_000)
 
   it('favourites a stage and finds it in step 1 with the history', async () => {
