@@ -1,6 +1,19 @@
 import { z } from 'zod'
 
-export const API_ERROR_CODES = ['INVALID_REQUEST', 'NOT_FOUND', 'TOO_MANY_REQUESTS', 'INTERNAL_ERROR'] as const
+/**
+ * The contract's codes (api-v2.md §3), plus Dropwise's own: `UNAUTHORIZED` (ops routes without a valid
+ * `OPS_TOKEN`), `PAYLOAD_TOO_LARGE` (a body over a size or depth limit) and `SERVICE_UNAVAILABLE` (the
+ * database is unreachable; sent with `Retry-After`, which MAA honours by retrying).
+ */
+export const API_ERROR_CODES = [
+  'INVALID_REQUEST',
+  'NOT_FOUND',
+  'TOO_MANY_REQUESTS',
+  'INTERNAL_ERROR',
+  'UNAUTHORIZED',
+  'PAYLOAD_TOO_LARGE',
+  'SERVICE_UNAVAILABLE',
+] as const
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number]
 
 export const ViolationSchema = z.object({

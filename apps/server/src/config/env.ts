@@ -75,6 +75,17 @@ export const EnvSchema = z.object({
   ASSETS_DIR: folder.optional(),
   /** Where the pinned files are downloaded from: `<base>/<owner>/<repo>/<commit>/<path>` (a mirror of GitHub's raw host). */
   ASSETS_BASE_URL: urlWithScheme(['https:', 'http:']).default('https://raw.githubusercontent.com'),
+  /** Bearer token of the operators' routes (`/api/_/ops/…`, `POST /api/_/data/sync`); unset, those routes answer 401. */
+  OPS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters (e.g. `openssl rand -hex 32`)' }).optional(),
+  /** Run-time game-data sync from the public sources (issue 36); `off` keeps the data as seeded. */
+  DATA_SYNC: onOff,
+  /** Seconds between two game-data syncs. */
+  DATA_SYNC_INTERVAL_S: wholeNumber(60).default(3600),
+  /**
+   * Origins allowed to send credentialed cross-origin requests (cookies) to the v2 API, comma-separated;
+   * unset: this site and the public Penguin Statistics web client's origins.
+   */
+  CORS_ORIGINS: z.string().optional(),
 })
 export type Env = z.infer<typeof EnvSchema>
 

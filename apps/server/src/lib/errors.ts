@@ -7,6 +7,8 @@ export class ApiHttpError extends Error {
     readonly code: ApiErrorCode,
     message: string,
     readonly violations?: Violation[],
+    /** Extra response headers (e.g. `Retry-After` on 503). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message)
   }
@@ -16,3 +18,7 @@ export class ApiHttpError extends Error {
 export const notFound = () => new ApiHttpError(400, 'NOT_FOUND', ERROR_MESSAGES.notFound)
 export const invalidRequest = (message: string, violations?: Violation[]) => new ApiHttpError(400, 'INVALID_REQUEST', message, violations)
 export const tooManyRequests = (message: string) => new ApiHttpError(429, 'TOO_MANY_REQUESTS', message)
+export const unauthorized = (message: string) => new ApiHttpError(401, 'UNAUTHORIZED', message)
+/** The database (or another store the answer needs) is unreachable: 503 with `Retry-After`, so clients retry. */
+export const serviceUnavailable = (message: string, retryAfterS = 5) =>
+  new ApiHttpError(503, 'SERVICE_UNAVAILABLE', message, undefined, { 'retry-after': String(retryAfterS) })

@@ -15,6 +15,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof ApiHttpError) {
       status = error.statusCode
       body = { code: error.code, message: error.message, ...(error.violations ? { violations: error.violations } : {}) }
+      if (error.headers) void reply.headers(error.headers)
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       status = 400
       body = {
