@@ -3,6 +3,7 @@
 export * from './common'
 export * from './efficiency'
 export * from './errors'
+export * from './game-data'
 export * from './ops'
 export * from './queries'
 export * from './planner'

@@ -1,0 +1,51 @@
+import { z } from 'zod'
+
+/** One source file a game-data version was derived from (issue 36). */
+export const DataSourceFileSchema = z.object({
+  repo: z.string().describe('owner/name, e.g. arkntools/arknights-toolbox-data'),
+  ref: z.string().describe('the branch (or commit) it was fetched at'),
+  commit: z.string().nullable().describe('the commit, where the layout gives one (e.g. a version file); null otherwise'),
+  path: z.string(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  bytes: z.number().int().nonnegative(),
+})
+export type DataSourceFile = z.infer<typeof DataSourceFileSchema>
+
+/** Per kind of reference data (items, zones, stages, dropInfos, periods, formulas, …): how many. */
+export const DataCountsSchema = z.record(z.string(), z.number().int().nonnegative())
+/** Per kind: what a version changed against the one before it. */
+export const DataChangesSchema = z.record(
+  z.string(),
+  z.object({ added: z.number().int().nonnegative(), removed: z.number().int().nonnegative(), changed: z.number().int().nonnegative() }),
+)
+
+/** A game-data version: the seed (version 1) or an applied sync. */
+export const DataVersionSchema = z
+  .object({
+    version: z.number().int().positive(),
+    origin: z.enum(['seed', 'sync']),
+    appliedAt: z.number().int().describe('epoch ms when it was applied'),
+    asOf: z.number().int().describe('epoch ms of the newest source it was derived from ("game data as of")'),
+    sources: z.array(DataSourceFileSchema),
+    counts: DataCountsSchema,
+    changes: DataChangesSchema,
+  })
+  .meta({ id: 'DataVersion' })
+export type DataVersion = z.infer<typeof DataVersionSchema>
+
+/** The outcome of the last sync attempt (applied, nothing to do, or refused with the reason). */
+export const DataSyncStatusSchema = z
+  .object({
+    at: z.number().int().describe('epoch ms of the attempt'),
+    outcome: z.enum(['applied', 'unchanged', 'refused', 'failed']),
+    reason: z.string().nullable().describe('why it was refused or failed; null otherwise'),
+    version: z.number().int().positive().nullable().describe('the version applied, when one was'),
+  })
+  .meta({ id: 'DataSyncStatus' })
+export type DataSyncStatus = z.infer<typeof DataSyncStatusSchema>
+
+/** `GET /api/_/data`: the current game-data version, the last sync, and the recorded versions (newest first). */
+export const DataVersionsSchema = z
+  .object({ current: DataVersionSchema, lastSync: DataSyncStatusSchema.nullable(), versions: z.array(DataVersionSchema) })
+  .meta({ id: 'DataVersions' })
+export type DataVersions = z.infer<typeof DataVersionsSchema>
