@@ -60,6 +60,7 @@ import { docsPlugin } from './plugins/docs'
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler'
 import { declineUpgradesPlugin } from './plugins/h2c'
 import { storableInputPlugin } from './plugins/storable-input'
+import { jsonLimitsPlugin } from './plugins/json-limits'
 import { recognizerConfig, recognizerPackPlugin, type RecognizerPackOptions } from './plugins/recognizer-pack'
 import { webPlugin } from './plugins/web'
 
@@ -142,6 +143,7 @@ export const buildApp = async (options: AppOptions) => {
   await app.register(compatPlugin)
   await app.register(compressionPlugin)
   await app.register(storableInputPlugin)
+  await app.register(jsonLimitsPlugin)
   await app.register(declineUpgradesPlugin)
   const budgets = createBudgets(
     {
