@@ -82,6 +82,12 @@ describe.each(dbTargets())('bound edge cases of the report path on $name', (targ
     const merged = await post('/report', { ...R, drops: Array.from({ length: 20_000 }, () => drop(1000)) })
     expect(merged.statusCode).toBe(200)
     expect((await storedTimes(merged.json().reportHash))?.drops).toEqual([{ dropType: 'NORMAL_DROP', itemId: '2002', quantity: 20_000_000 }])
+    // Every report stored above (1,000 gacha runs, 6 runs, 20 million of one item) folds into the aggregates.
+    while ((await ctx.app.services.aggregation.runOnce()).verified > 0);
+    const unverified = await ctx.db.kysely.selectFrom('drop_reports').select('report_id').where('reliability', 'is', null).execute()
+    expect(unverified).toEqual([])
+    const matrix = await ctx.app.inject({ method: 'GET', url: `${BASE}/result/matrix?show_closed_zones=true&stageFilter=wk_kc_5,${BOX}` })
+    expect(matrix.statusCode).toBe(200)
   })
 
   it('recognition batches: 0-run and over-bound gacha entries are listed with a reason, the rest stored; 1-50 entries', async () => {
