@@ -23,9 +23,8 @@ import { createCatalogService, type CatalogService } from './modules/catalog/cat
 import { createHealthRepository } from './modules/health/health.repository'
 import { healthRoutes } from './modules/health/health.routes'
 import { createHealthService } from './modules/health/health.service'
-import { createDefectsRepository } from './modules/defects/defects.repository'
 import { defectsRoutes } from './modules/defects/defects.routes'
-import { createDefectsService } from './modules/defects/defects.service'
+import { wireDefects, type DefectLimits } from './modules/defects/defects.wire'
 import { createDemoRepository } from './modules/demo/demo.repository'
 import { createDemoService, type DemoService } from './modules/demo/demo.service'
 import { createMatrixRepository } from './modules/matrix/matrix.repository'
@@ -60,6 +59,7 @@ import { docsPlugin } from './plugins/docs'
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler'
 import { declineUpgradesPlugin } from './plugins/h2c'
 import { storableInputPlugin } from './plugins/storable-input'
+import { jsonLimitsPlugin } from './plugins/json-limits'
 import { recognizerConfig, recognizerPackPlugin, type RecognizerPackOptions } from './plugins/recognizer-pack'
 import { webPlugin } from './plugins/web'
 
@@ -95,6 +95,8 @@ export interface AppOptions {
    * (state `off`); an operator's `recognizerPack` still wins for recognition.
    */
   assets?: AssetsOptions
+  /** Byte budgets per address, total storage and retention of recognition defect reports (`DEFECT_*`). */
+  defectLimits?: Partial<DefectLimits>
   /** How long a request (headers and body) may take to arrive: 30 s (`REQUEST_TIMEOUT_MS`); tests shorten it. */
   requestTimeoutMs?: number
 }
@@ -142,6 +144,7 @@ export const buildApp = async (options: AppOptions) => {
   await app.register(compatPlugin)
   await app.register(compressionPlugin)
   await app.register(storableInputPlugin)
+  await app.register(jsonLimitsPlugin)
   await app.register(declineUpgradesPlugin)
   const budgets = createBudgets(
     {
@@ -202,7 +205,7 @@ export const buildApp = async (options: AppOptions) => {
   })
   const identityGuard = createIdentityGuard({ accounts, budget: budgets.identity })
   const share = createShareService({ catalog, matrix, clock })
-  const defects = createDefectsService({ defects: createDefectsRepository(db), clock, randomAlnum })
+  const defects = wireDefects(app, { db, clock, redis, limits: options.defectLimits, background: options.background === true })
   const dbIdempotency = createDbIdempotencyStore(db)
   const idempotency = redis ? createRedisIdempotencyStore(redis, dbIdempotency, { ttlMs: IDEMPOTENCY_TTL_MS, onFallback: redisUnreachable }) : dbIdempotency
 
@@ -216,7 +219,7 @@ export const buildApp = async (options: AppOptions) => {
         await v2.register(accountsRoutes, { accounts, identity: budgets.identity })
         await v2.register(shareRoutes, { share })
         await v2.register(efficiencyRoutes, { efficiency, catalog })
-        await v2.register(defectsRoutes, { defects, writes: budgets.writes })
+        await v2.register(defectsRoutes, { ...defects, writes: budgets.writes })
         await v2.register(reportsRoutes, { reports, idempotency, clock, writes: budgets.writes })
         // The planner under both v2 bases too, for clients that know only a v2 base URL (the public web
         // client's planner host is routed by the operator: docs/api-extensions.md §2). Documented once, as /planner/plan.

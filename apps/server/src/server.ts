@@ -46,6 +46,12 @@ const app = await buildApp({
   writeLimitPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
   identityLimitPerMinute: env.RATE_LIMIT_IDENTITY_PER_MINUTE,
   recognizerPack: { dir: env.RECOGNIZER_PACK_DIR, url: env.RECOGNIZER_PACK_URL },
+  defectLimits: {
+    bytesPerHour: env.DEFECT_UPLOAD_MB_PER_HOUR * 2 ** 20,
+    bytesPerDay: env.DEFECT_UPLOAD_MB_PER_DAY * 2 ** 20,
+    totalBytes: env.DEFECT_STORAGE_MB * 2 ** 20,
+    retentionMs: env.DEFECT_RETENTION_DAYS * 86_400_000,
+  },
   assets: { enabled: env.ASSETS, dataDir: env.DATA_DIR, sourceDir: env.ASSETS_DIR, baseUrl: env.ASSETS_BASE_URL, seedDir: env.SEED_DIR },
 })
 

@@ -2,8 +2,8 @@
 // reliability codes and the client-side plausibility check.
 export { dropRules, activeDropTable, canonicalDropType, isReportDropType } from './drop-table'
 export type { DropBounds, ReportDropType, DropTableEntry, TimedDropTableEntry, DropRule } from './drop-table'
-export { normalizeDrops, normalizeTimes, normalizeReport, dropPattern } from './normalize'
-export type { SubmittedDrop, NormalizedDrop, KnownItems, NormalizedReport } from './normalize'
+export { normalizeDrops, normalizeTimes, normalizeReport, dropPattern, checkRuns, MAX_REPORT_TIMES } from './normalize'
+export type { SubmittedDrop, NormalizedDrop, KnownItems, NormalizedReport, RunsVerdict } from './normalize'
 export { RECRUIT_TAG_ITEM_TYPE, buildRecruitTagLookup, resolveRecruitTags, recruitTagErrorMessage } from './recruit-tags'
 export type { RecruitTagItem, RecruitTagLookup, RecruitTagResolution } from './recruit-tags'
 export { verifyReport, typeCountUpper } from './verify-report'

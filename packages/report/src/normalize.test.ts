@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type SubmittedDrop, dropPattern, normalizeDrops, normalizeReport, normalizeTimes } from './normalize'
+import { type SubmittedDrop, MAX_REPORT_TIMES, checkRuns, dropPattern, normalizeDrops, normalizeReport, normalizeTimes } from './normalize'
 
 const known = new Set(['2002', '2003', '2004', 'furni', '30012'])
 
@@ -67,6 +67,33 @@ describe('normalizeReport', () => {
       drops: [{ dropType: 'NORMAL_DROP', itemId: '30012', quantity: 2 }],
       times: 2,
     })
+  })
+})
+
+describe('checkRuns', () => {
+  it.each<[number, ReturnType<typeof checkRuns>]>([
+    [0, { ok: false, reason: 'no-runs' }],
+    [1, { ok: true }],
+    [6, { ok: true }],
+    [MAX_REPORT_TIMES, { ok: true }],
+    [MAX_REPORT_TIMES + 1, { ok: false, reason: 'too-many-runs' }],
+    [40_000_000, { ok: false, reason: 'too-many-runs' }],
+  ])('times %i', (times, want) => expect(checkRuns({ times })).toEqual(want))
+
+  it('a gacha report of unknown items only has no runs; one summing past the bound has too many', () => {
+    const box = { isGacha: true }
+    expect(checkRuns(normalizeReport({ drops: [{ dropType: 'NORMAL_DROP', itemId: 'nope', quantity: 9 }] }, box, known))).toEqual({ ok: false, reason: 'no-runs' })
+    const many = normalizeReport(
+      {
+        drops: [
+          { dropType: 'NORMAL_DROP', itemId: '2002', quantity: 1000 },
+          { dropType: 'NORMAL_DROP', itemId: '2003', quantity: 1 },
+        ],
+      },
+      box,
+      known,
+    )
+    expect(checkRuns(many)).toEqual({ ok: false, reason: 'too-many-runs' })
   })
 })
 

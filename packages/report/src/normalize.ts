@@ -54,6 +54,21 @@ export const normalizeTimes = (times: number | null | undefined, stage: { readon
   return times === undefined || times === null || times === 0 ? 1 : times
 }
 
+/** Most runs one stored report may count (a `drop_reports.times` check): a MAA or web report has 1-6. */
+export const MAX_REPORT_TIMES = 1000
+
+/**
+ * Whether a normalised report can be stored. `no-runs`: a gacha-box report whose kept drops are none
+ * (0 runs: it adds nothing to any statistic, so it is answered but not stored). `too-many-runs`: a
+ * gacha-box report whose quantities sum past {@link MAX_REPORT_TIMES} (refused with a violation).
+ */
+export type RunsVerdict = { ok: true } | { ok: false; reason: 'no-runs' | 'too-many-runs' }
+export const checkRuns = (report: { readonly times: number }): RunsVerdict => {
+  if (report.times < 1) return { ok: false, reason: 'no-runs' }
+  if (report.times > MAX_REPORT_TIMES) return { ok: false, reason: 'too-many-runs' }
+  return { ok: true }
+}
+
 /** A normalised report body: drops and runs. */
 export interface NormalizedReport {
   readonly drops: NormalizedDrop[]

@@ -86,6 +86,13 @@ export const EnvSchema = z.object({
    * unset: this site and the public Penguin Statistics web client's origins.
    */
   CORS_ORIGINS: z.string().optional(),
+  /** Bytes (in MB) one client address may send to the defect-report routes per hour and per day. */
+  DEFECT_UPLOAD_MB_PER_HOUR: wholeNumber(1).default(100),
+  DEFECT_UPLOAD_MB_PER_DAY: wholeNumber(1).default(300),
+  /** MB every stored defect report (screenshots included) may take together; past it uploads get 429. */
+  DEFECT_STORAGE_MB: wholeNumber(1).default(2048),
+  /** Days a defect report is kept before the hourly purge deletes it. */
+  DEFECT_RETENTION_DAYS: wholeNumber(1).default(30),
 })
 export type Env = z.infer<typeof EnvSchema>
 

@@ -190,6 +190,8 @@ export interface RecognitionDefectsTable {
   image_type: string | null
   image_bytes: number | null
   uploaded_at: number | null
+  /** Bytes of the environment and result as stored, plus a row overhead (migration 0007). */
+  body_bytes: number
 }
 
 export interface IdempotencyKeysTable {

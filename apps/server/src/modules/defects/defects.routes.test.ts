@@ -131,7 +131,7 @@ describe.each(dbTargets())('recognition defect reports on $name', (target) => {
     await refused(form({ policy, authorization: 'x'.repeat(authorization.length) }), /authorization does not match/)
     await refused(form({ policy }), /needs the fields policy and authorization/)
     await refused(form({ policy: Buffer.from('{"expiresAt":0}').toString('base64'), authorization }), /policy does not match/)
-    await refused(form({ policy, authorization }, new Blob(['hello'], { type: 'text/plain' })), /JPEG, PNG or HEIF \(got text\/plain\)/)
+    await refused(form({ policy, authorization }, new Blob(['hello'], { type: 'text/plain' })), /JPEG, PNG, WebP or HEIF \(got text\/plain\)/)
     await refused(
       [
         ['policy', policy],
@@ -158,7 +158,7 @@ describe.each(dbTargets())('recognition defect reports on $name', (target) => {
       ['file', new Blob([big], { type: 'image/png' }), 'big.png'],
     ])
     expect(res.statusCode).toBe(413)
-    expect(res.json()).toEqual({ code: 'INVALID_REQUEST', message: expect.stringMatching(/at most 20 MB/) })
+    expect(res.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: expect.stringMatching(/at most 20 MB/) })
     expect((await stored(defectId)).uploaded_at).toBeNull()
 
     const { payload, contentType } = await encodeForm([['policy', uploadParams.policy]])

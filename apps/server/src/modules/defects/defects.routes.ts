@@ -5,11 +5,26 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { ApiHttpError, invalidRequest } from '../../lib/errors'
 import { budgetKey, type Budget } from '../../lib/limits'
-import { DEFECT_IMAGE_MAX_BYTES, DEFECT_IMAGE_TYPES, type DefectUpload, type DefectsService } from './defects.service'
+import { DEFECT_IMAGE_MAX_BYTES, DEFECT_IMAGE_TYPES, tooLargeDefect, type DefectUpload, type DefectsService } from './defects.service'
 
 /** The public client's form has `policy`, `authorization` and `file`; a little room for object-storage extras. */
 const FORM_LIMITS = { fileSize: DEFECT_IMAGE_MAX_BYTES, files: 1, fields: 8, fieldSize: 4096, fieldNameSize: 100, parts: 10, headerPairs: 20 }
-const tooLarge = () => new ApiHttpError(413, 'INVALID_REQUEST', 'invalid request: screenshots are at most 20 MB')
+/** A whole upload request: the screenshot and, for the multipart form, its fields and part headers. */
+const UPLOAD_MAX_BYTES = DEFECT_IMAGE_MAX_BYTES + 64 * 1024
+/**
+ * A defect report's JSON (`init`): the web app sends the recogniser's result for one screenshot (drops,
+ * exceptions, evidence boxes: a few KB) and a fixed environment.
+ */
+export const DEFECT_INIT_MAX_BYTES = 256 * 1024
+const tooLarge = () => tooLargeDefect('screenshots are at most 20 MB')
+
+/** The bytes an address may send to the defect routes in an hour and in a day (screenshots and reports together). */
+export interface DefectByteBudgets {
+  hour: Budget
+  day: Budget
+}
+
+const charged = new WeakSet<FastifyRequest>()
 
 const hasStatus = (err: unknown): err is { statusCode: number; code?: string } =>
   typeof err === 'object' && err !== null && typeof (err as { statusCode?: unknown }).statusCode === 'number'
@@ -49,9 +64,24 @@ const readUploadForm = async (req: FastifyRequest): Promise<DefectUpload> => {
 }
 
 /** `/recognition/defects/report/init` and the screenshot upload it hands out (api-v2.md §9.1). */
-export const defectsRoutes: FastifyPluginAsyncZod<{ defects: DefectsService; writes: Budget }> = async (app, { defects, writes }) => {
+export const defectsRoutes: FastifyPluginAsyncZod<{ defects: DefectsService; writes: Budget; bytes: DefectByteBudgets }> = async (app, { defects, writes, bytes }) => {
   // Defect reports store text and images: they take from the same write budget as reports.
   const takeWrite = async (req: FastifyRequest, reply: FastifyReply) => writes.take(budgetKey(req), 1, reply)
+  const takeBytes = async (req: FastifyRequest, reply: FastifyReply, n: number) => {
+    charged.add(req)
+    await bytes.hour.take(budgetKey(req), n, reply)
+    await bytes.day.take(budgetKey(req), n, reply)
+  }
+  /**
+   * The declared size is checked before the body is read: past the route's limit a 413, past what the
+   * address has left this hour or day a 429. A body without Content-Length (chunked) pays once read.
+   */
+  const takeDeclared = (maxBytes: number, what: string) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const declared = Number(req.headers['content-length'])
+    if (!Number.isSafeInteger(declared) || declared < 0) return
+    if (declared > maxBytes) throw tooLargeDefect(what)
+    await takeBytes(req, reply, declared)
+  }
   for (const type of DEFECT_IMAGE_TYPES) {
     app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: DEFECT_IMAGE_MAX_BYTES }, (_req, body, done) => done(null, body))
   }
@@ -64,7 +94,11 @@ export const defectsRoutes: FastifyPluginAsyncZod<{ defects: DefectsService; wri
   app.post(
     '/recognition/defects/report/init',
     {
-      onRequest: takeWrite,
+      onRequest: [takeWrite, takeDeclared(DEFECT_INIT_MAX_BYTES, 'a defect report is at most 256 KB')],
+      preHandler: async (req, reply) => {
+        if (!charged.has(req)) await takeBytes(req, reply, Buffer.byteLength(JSON.stringify(req.body)))
+      },
+      bodyLimit: DEFECT_INIT_MAX_BYTES,
       schema: {
         tags: ['recognition'],
         summary: 'Start a recognition defect report',
@@ -72,6 +106,8 @@ export const defectsRoutes: FastifyPluginAsyncZod<{ defects: DefectsService; wri
         response: {
           200: z.object({ defectId: z.string(), uploadParams: z.object({ url: z.string(), authorization: z.string(), policy: z.string() }) }),
           400: ApiErrorSchema,
+          413: ApiErrorSchema,
+          429: ApiErrorSchema,
         },
       },
     },
@@ -80,7 +116,7 @@ export const defectsRoutes: FastifyPluginAsyncZod<{ defects: DefectsService; wri
   app.post(
     '/recognition/defects/report/upload/:defectId',
     {
-      onRequest: takeWrite,
+      onRequest: [takeWrite, takeDeclared(UPLOAD_MAX_BYTES, 'screenshots are at most 20 MB')],
       bodyLimit: DEFECT_IMAGE_MAX_BYTES,
       schema: {
         tags: ['recognition'],
@@ -88,10 +124,10 @@ export const defectsRoutes: FastifyPluginAsyncZod<{ defects: DefectsService; wri
           'Upload the screenshot of a defect report: multipart form (policy, authorization, file) as the public web client sends it, ' +
           'or the raw JPEG/PNG/HEIF body with Authorization: the token from init',
         params: z.object({ defectId: z.string().max(64) }),
-        response: { 200: z.object({ ok: z.literal(true) }), 400: ApiErrorSchema, 413: ApiErrorSchema },
+        response: { 200: z.object({ ok: z.literal(true) }), 400: ApiErrorSchema, 413: ApiErrorSchema, 429: ApiErrorSchema },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       let upload: DefectUpload
       if (req.isMultipart()) {
         upload = await readUploadForm(req)
@@ -99,6 +135,7 @@ export const defectsRoutes: FastifyPluginAsyncZod<{ defects: DefectsService; wri
         if (!Buffer.isBuffer(req.body)) throw invalidRequest('invalid request: send the screenshot as a multipart form or as the raw body with its image content type')
         upload = { token: req.headers.authorization ?? '', policy: null, contentType: req.headers['content-type'] ?? '', image: req.body }
       }
+      if (!charged.has(req)) await takeBytes(req, reply, upload.image.length)
       await defects.upload(req.params.defectId, upload)
       return { ok: true as const }
     },

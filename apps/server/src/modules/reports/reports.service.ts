@@ -1,4 +1,13 @@
-import { buildRecruitTagLookup, normalizeReport, recruitTagErrorMessage, resolveRecruitTags, type RecruitTagLookup, type SubmittedDrop } from '@dropwise/report'
+import {
+  buildRecruitTagLookup,
+  checkRuns,
+  MAX_REPORT_TIMES,
+  normalizeReport,
+  recruitTagErrorMessage,
+  resolveRecruitTags,
+  type RecruitTagLookup,
+  type SubmittedDrop,
+} from '@dropwise/report'
 import { ERROR_MESSAGES, RecognitionEntrySchema, type RecognitionBatch, type ReportMetadata, type ReportRequest, type Server } from '@dropwise/schemas'
 import { patternHash, RECRUIT_STAGE_ID, sourceCategory, canonicalPattern } from '@dropwise/stats'
 import { ApiHttpError, invalidRequest, notFound } from '../../lib/errors'
@@ -35,6 +44,12 @@ const entryProblem = (issues: readonly { path: PropertyKey[]; message: string }[
   return `invalid request: ${field ? `${field}: ` : ''}${first.message}`
 }
 
+/** A gacha-box report whose quantities sum past the runs one report may count: a 400 naming `drops`, never the database's check. */
+const TOO_MANY_RUNS = `invalid request: drops: the quantities of a gacha-box report are its runs and may sum to at most ${MAX_REPORT_TIMES}`
+const tooManyRuns = () => invalidRequest(TOO_MANY_RUNS, [{ field: 'drops', violation: 'lte', message: TOO_MANY_RUNS.slice('invalid request: '.length) }])
+/** Why a batch entry of 0 runs (a gacha-box entry without known drops) is not stored. */
+const NO_RUNS = 'invalid request: drops: a gacha-box entry without known drops has 0 runs and is not stored'
+
 const RECALL_WINDOW_MS = 24 * 60 * 60 * 1000
 export const RECALL_FAILED = 'report not existed or has already been recalled'
 
@@ -56,9 +71,8 @@ export const createReportsService = (deps: ReportsServiceDeps) => {
 
   const prepare = async (
     input: { server: Server; stageId: string; source: string; version: string; drops?: SubmittedDrop[] | null; times?: number; metadata?: ReportMetadata | null },
-    account: Account,
     ctx: SubmitContext,
-  ): Promise<NewReport> => {
+  ): Promise<Omit<NewReport, 'accountId'>> => {
     let drops = input.drops ?? []
     if (input.stageId === RECRUIT_STAGE_ID) {
       const resolved = resolveRecruitTags(drops, await (recruitLookup ??= catalog.itemList().then(buildRecruitTagLookup)))
@@ -80,6 +94,8 @@ export const createReportsService = (deps: ReportsServiceDeps) => {
     }
     const items = await (knownItems ??= catalog.itemList().then((list) => new Set(list.map((i) => i.itemId))))
     const normalized = normalizeReport({ drops, times: input.times ?? null }, { isGacha: stage.isGacha }, items)
+    const runs = checkRuns(normalized)
+    if (!runs.ok && runs.reason === 'too-many-runs') throw tooManyRuns()
     const pattern = canonicalPattern(normalized.drops)
     return {
       reportHash: `${ctx.requestId}-${deps.randomAlnum(16)}`,
@@ -89,7 +105,6 @@ export const createReportsService = (deps: ReportsServiceDeps) => {
       pattern,
       drops: normalized.drops.map((d) => ({ dropType: d.dropType, itemId: d.itemId, quantity: d.quantity })),
       times: normalized.times,
-      accountId: account.account_id,
       source: input.source,
       version: input.version,
       category: sourceCategory(input.source),
@@ -103,8 +118,12 @@ export const createReportsService = (deps: ReportsServiceDeps) => {
   return {
     /** Stores one report; resolves once it is committed. */
     async submit(body: ReportRequest, ctx: SubmitContext) {
+      const prepared = await prepare(body, ctx)
+      // 0 runs (a gacha-box report without known drops) adds nothing to any statistic (api-v2.md §7.2 step 7):
+      // answered like any report, but neither stored nor given an account.
+      if (prepared.times === 0) return { reportHash: prepared.reportHash, assignedPenguinId: null }
       const { account, assigned } = await identity(ctx)
-      const report = await prepare(body, account, ctx)
+      const report = { ...prepared, accountId: account.account_id }
       await writer.write(report)
       deps.onStored?.()
       return { reportHash: report.reportHash, assignedPenguinId: assigned ? account.penguin_id : null }
@@ -115,9 +134,8 @@ export const createReportsService = (deps: ReportsServiceDeps) => {
      * times 1. Entries that cannot be stored (unknown stage …) are listed in `errors`; the rest are kept.
      */
     async submitRecognition(batch: RecognitionBatch, ctx: SubmitContext) {
-      const { account, assigned } = await identity(ctx)
       const errors: { index: number; message: string }[] = []
-      const prepared: { index: number; report: NewReport }[] = []
+      const prepared: { index: number; report: Omit<NewReport, 'accountId'> }[] = []
       for (const [index, raw] of batch.batchDrops.entries()) {
         const parsed = RecognitionEntrySchema.safeParse(raw)
         if (!parsed.success) {
@@ -135,20 +153,24 @@ export const createReportsService = (deps: ReportsServiceDeps) => {
             times: 1,
             metadata: entry.metadata ?? null,
           }
-          prepared.push({ index, report: await prepare(input, account, ctx) })
+          const report = await prepare(input, ctx)
+          if (report.times === 0) errors.push({ index, message: NO_RUNS })
+          else prepared.push({ index, report })
         } catch (err) {
           if (!(err instanceof ApiHttpError)) throw err
           errors.push({ index, message: err.message })
         }
       }
+      // No account for a batch with nothing to store.
+      const owner = prepared.length > 0 ? await identity(ctx) : null
       // The writer isolates failures: an entry the database refuses fails alone and is listed; the rest are stored.
-      const written = await Promise.allSettled(prepared.map((p) => writer.write(p.report)))
+      const written = owner ? await Promise.allSettled(prepared.map((p) => writer.write({ ...p.report, accountId: owner.account.account_id }))) : []
       written.forEach((outcome, i) => {
         if (outcome.status === 'rejected') errors.push({ index: prepared[i]?.index ?? -1, message: ERROR_MESSAGES.internal })
       })
       if (written.some((o) => o.status === 'fulfilled')) deps.onStored?.()
       errors.sort((a, b) => a.index - b.index)
-      return { taskId: `${ctx.requestId}-${deps.randomAlnum(16)}`, errors, assignedPenguinId: assigned ? account.penguin_id : null }
+      return { taskId: `${ctx.requestId}-${deps.randomAlnum(16)}`, errors, assignedPenguinId: owner?.assigned ? owner.account.penguin_id : null }
     },
 
     /** Only the owner may recall, within 24 h, once (api-v2.md §7.6 and our stricter rule). */
