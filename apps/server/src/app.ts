@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto'
 import type { BinInfo } from '@dropwise/schemas'
+import type { OriginRule } from './config/cors-origins'
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { createDataVersion, type DataVersion } from './lib/data-version'
@@ -96,6 +97,8 @@ export interface AppOptions {
    * (state `off`); an operator's `recognizerPack` still wins for recognition.
    */
   assets?: AssetsOptions
+  /** Origins allowed credentialed CORS on v2 (`CORS_ORIGINS`, config/cors-origins.ts); unset: its defaults. */
+  corsOrigins?: OriginRule[]
   /** How long a request (headers and body) may take to arrive: 30 s (`REQUEST_TIMEOUT_MS`); tests shorten it. */
   requestTimeoutMs?: number
 }
@@ -140,7 +143,7 @@ export const buildApp = async (options: AppOptions) => {
   })
 
   await app.register(errorHandlerPlugin)
-  await app.register(compatPlugin)
+  await app.register(compatPlugin, { corsOrigins: options.corsOrigins })
   await app.register(compressionPlugin)
   await app.register(storableInputPlugin)
   await app.register(declineUpgradesPlugin)

@@ -45,6 +45,7 @@ const app = await buildApp({
   ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
   writeLimitPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
   identityLimitPerMinute: env.RATE_LIMIT_IDENTITY_PER_MINUTE,
+  corsOrigins: env.CORS_ORIGINS,
   recognizerPack: { dir: env.RECOGNIZER_PACK_DIR, url: env.RECOGNIZER_PACK_URL },
   assets: { enabled: env.ASSETS, dataDir: env.DATA_DIR, sourceDir: env.ASSETS_DIR, baseUrl: env.ASSETS_BASE_URL, seedDir: env.SEED_DIR },
 })
