@@ -109,6 +109,34 @@ describe.each(dbTargets())('PenguinIDs cannot be probed, and guesses do not lock
     expect(await accounts()).toBe(before + 1)
   })
 
+  it('no account is left by a report whose write fails', async () => {
+    const ip = '10.73.1.1'
+    const before = await accounts()
+    // Gacha reports whose computed runs the database refuses (issue 37 item 3; 500 until that is fixed,
+    // 200 or 400 after): however they are answered, an account exists only for a stored one.
+    const gacha = { ...R, stageId: 'act24side_gacha' }
+    const answers = [
+      await inject('POST', '/api/v2/report', ip, {}, { ...gacha, drops: [] }),
+      await inject(
+        'POST',
+        '/api/v2/report',
+        ip,
+        {},
+        {
+          ...gacha,
+          drops: [
+            { dropType: 'NORMAL_DROP', itemId: '2002', quantity: 1000 },
+            { dropType: 'NORMAL_DROP', itemId: '2003', quantity: 1000 },
+          ],
+        },
+      ),
+    ]
+    const stored = answers.filter((r) => r.statusCode === 200)
+    expect(stored.every((r) => /^\d{9}$/.test(String(r.headers['x-penguin-set-penguinid'])))).toBe(true)
+    expect(answers.filter((r) => r.statusCode !== 200).every((r) => r.headers['x-penguin-set-penguinid'] === undefined)).toBe(true)
+    expect(await accounts()).toBe(before + stored.length)
+  })
+
   it('no account is made for a report refused by a budget', async () => {
     const limited = await createTestContext(target, { app: { writeLimitPerMinute: 2, identityLimitPerMinute: 1 } })
     try {
