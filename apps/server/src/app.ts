@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto'
 import type { BinInfo } from '@dropwise/schemas'
+import type { OriginRule } from './config/cors-origins'
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { createDataVersion, type DataVersion } from './lib/data-version'
@@ -11,6 +12,7 @@ import { createAccountsRepository } from './modules/accounts/accounts.repository
 import { accountsRoutes } from './modules/accounts/accounts.routes'
 import { createAccountsService, type AccountsService } from './modules/accounts/accounts.service'
 import { createIdentityGuard } from './modules/accounts/identity-guard'
+import { createVouchStore } from './modules/accounts/vouches.store'
 import { createAggregationRepository } from './modules/aggregation/aggregation.repository'
 import { createAggregationWorker, type AggregationWorker } from './modules/aggregation/aggregation.worker'
 import { assetsRoutes } from './modules/assets/assets.routes'
@@ -97,6 +99,8 @@ export interface AppOptions {
   assets?: AssetsOptions
   /** Byte budgets per address, total storage and retention of recognition defect reports (`DEFECT_*`). */
   defectLimits?: Partial<DefectLimits>
+  /** Origins allowed credentialed CORS on v2 (`CORS_ORIGINS`, config/cors-origins.ts); unset: its defaults. */
+  corsOrigins?: OriginRule[]
   /** How long a request (headers and body) may take to arrive: 30 s (`REQUEST_TIMEOUT_MS`); tests shorten it. */
   requestTimeoutMs?: number
 }
@@ -141,7 +145,7 @@ export const buildApp = async (options: AppOptions) => {
   })
 
   await app.register(errorHandlerPlugin)
-  await app.register(compatPlugin)
+  await app.register(compatPlugin, { corsOrigins: options.corsOrigins })
   await app.register(compressionPlugin)
   await app.register(storableInputPlugin)
   await app.register(jsonLimitsPlugin)
@@ -168,7 +172,7 @@ export const buildApp = async (options: AppOptions) => {
   })
   // A function: /config follows the assets' state (pack URL, icon sheet) as it changes.
   const catalog = createCatalogService({ repository: createCatalogRepository(db), clock, configExtras: () => assets.configExtras() })
-  const accounts = createAccountsService({ accounts: createAccountsRepository(db), clock, randomInt: (max) => randomInt(max) })
+  const accounts = createAccountsService({ accounts: createAccountsRepository(db), clock, randomInt: (max) => randomInt(max), vouches: createVouchStore(redis, clock) })
   const matrixRepository = createMatrixRepository(db)
   const matrix = createMatrixService({ repository: matrixRepository, catalog, accounts, version, clock })
   const stats = createStatsService({ repository: createStatsRepository(db), catalog, version, clock })
@@ -216,11 +220,11 @@ export const buildApp = async (options: AppOptions) => {
         await v2.register(matrixRoutes, { matrix, identityGuard })
         await v2.register(statsRoutes, { stats })
         await v2.register(resultsRoutes, { patterns, trends, advanced, advancedBudget: budgets.advanced, identityGuard })
-        await v2.register(accountsRoutes, { accounts, identity: budgets.identity })
+        await v2.register(accountsRoutes, { accounts, identityGuard })
         await v2.register(shareRoutes, { share })
         await v2.register(efficiencyRoutes, { efficiency, catalog })
         await v2.register(defectsRoutes, { ...defects, writes: budgets.writes })
-        await v2.register(reportsRoutes, { reports, idempotency, clock, writes: budgets.writes })
+        await v2.register(reportsRoutes, { reports, idempotency, clock, writes: budgets.writes, identityGuard })
         // The planner under both v2 bases too, for clients that know only a v2 base URL (the public web
         // client's planner host is routed by the operator: docs/api-extensions.md §2). Documented once, as /planner/plan.
         await v2.register(plannerRoutes, { planner, documented: false })

@@ -45,6 +45,7 @@ const app = await buildApp({
   ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
   writeLimitPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
   identityLimitPerMinute: env.RATE_LIMIT_IDENTITY_PER_MINUTE,
+  corsOrigins: env.CORS_ORIGINS,
   recognizerPack: { dir: env.RECOGNIZER_PACK_DIR, url: env.RECOGNIZER_PACK_URL },
   defectLimits: {
     bytesPerHour: env.DEFECT_UPLOAD_MB_PER_HOUR * 2 ** 20,

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { z } from 'zod'
+import { CORS_ORIGINS_FORM, parseCorsOrigins, type OriginRule } from './cors-origins'
 import { StartupError } from './startup-error'
 import { parseTrustProxy, TRUST_PROXY_FORM, type TrustProxy } from './trust-proxy'
 
@@ -31,6 +32,16 @@ const onOff = z
 const urlWithScheme = (schemes: readonly string[]) =>
   z.string().refine((v) => URL.canParse(v) && schemes.includes(new URL(v).protocol), {
     error: `must be a ${schemes.map((s) => `${s}//`).join(' or ')} URL`,
+  })
+
+const corsOrigins = z
+  .string()
+  .optional()
+  .transform((raw, ctx): OriginRule[] => {
+    const parsed = parseCorsOrigins(raw)
+    if (parsed.ok) return parsed.value
+    ctx.addIssue({ code: 'custom', message: `must be ${CORS_ORIGINS_FORM} (not valid: ${parsed.invalid.map((e) => JSON.stringify(e)).join(', ')})` })
+    return z.NEVER
   })
 
 const trustProxy = z
@@ -83,9 +94,9 @@ export const EnvSchema = z.object({
   DATA_SYNC_INTERVAL_S: wholeNumber(60).default(3600),
   /**
    * Origins allowed to send credentialed cross-origin requests (cookies) to the v2 API, comma-separated;
-   * unset: this site and the public Penguin Statistics web client's origins.
+   * unset: this site and the public Penguin Statistics web client's origins (config/cors-origins.ts).
    */
-  CORS_ORIGINS: z.string().optional(),
+  CORS_ORIGINS: corsOrigins,
   /** Bytes (in MB) one client address may send to the defect-report routes per hour and per day. */
   DEFECT_UPLOAD_MB_PER_HOUR: wholeNumber(1).default(100),
   DEFECT_UPLOAD_MB_PER_DAY: wholeNumber(1).default(300),

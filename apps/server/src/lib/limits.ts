@@ -11,8 +11,13 @@ import { tooManyRequests } from './errors'
 export interface Budget {
   readonly points: number
   readonly durationSec: number
-  /** Takes `cost` points; throws 429 TOO_MANY_REQUESTS (with Retry-After on `reply`) when the budget is spent. */
-  take(key: string, cost: number, reply?: FastifyReply): Promise<void>
+  /**
+   * Takes `cost` points; throws 429 TOO_MANY_REQUESTS (with Retry-After on `reply`) when the budget is spent.
+   * `announce: false` leaves out the X-RateLimit headers (a second budget on a request that has its own).
+   */
+  take(key: string, cost: number, reply?: FastifyReply, opts?: { announce?: boolean }): Promise<void>
+  /** Gives back points taken by `take` (a request that turned out not to count). */
+  refund(key: string, points: number): Promise<void>
   /** Throws 429 when the budget is already spent, without taking anything. */
   check(key: string, reply?: FastifyReply): Promise<void>
 }
@@ -48,16 +53,20 @@ export const createBudget = (opts: BudgetOptions): Budget => {
   return {
     points: opts.points,
     durationSec: opts.durationSec,
-    async take(key, cost, reply) {
+    async take(key, cost, reply, takeOpts) {
       if (cost <= 0) return
       try {
         const res = await limiter.consume(key, cost)
+        if (takeOpts?.announce === false) return
         reply?.header('X-RateLimit-Limit', String(opts.points))
         reply?.header('X-RateLimit-Remaining', String(res.remainingPoints))
       } catch (err) {
         if (err instanceof RateLimiterRes) throw refuse(err, reply)
         throw err
       }
+    },
+    async refund(key, points) {
+      if (points > 0) await limiter.reward(key, points).catch(() => memory.reward(key, points))
     },
     async check(key, reply) {
       const res = await limiter.get(key).catch(() => memory.get(key))

@@ -12,6 +12,12 @@ export const fakeAccounts = (known: Record<string, number>) => {
       accounts[penguinId] = next++
       return { account_id: accounts[penguinId], penguin_id: penguinId }
     },
+    deleteUnused: async (accountId) => {
+      const id = Object.keys(accounts).find((k) => accounts[k] === accountId)
+      if (id === undefined) return false
+      delete accounts[id]
+      return true
+    },
   }
   let n = 0
   return createAccountsService({ accounts: repository, clock: () => 0, randomInt: (max) => (n++ * 7919) % max })

@@ -10,5 +10,14 @@ export const createAccountsRepository = (db: Db) => ({
       .onConflict((oc) => oc.column('penguin_id').doNothing())
       .returning(['account_id', 'penguin_id'])
       .executeTakeFirst(),
+  /** Deletes an account that holds no report (one made for a request that was then not stored); true when deleted. */
+  deleteUnused: async (accountId: number) => {
+    const res = await db.kysely
+      .deleteFrom('accounts')
+      .where('account_id', '=', accountId)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('drop_reports').select('report_id').where('drop_reports.account_id', '=', accountId))))
+      .executeTakeFirst()
+    return Number(res.numDeletedRows) > 0
+  },
 })
 export type AccountsRepository = ReturnType<typeof createAccountsRepository>

@@ -1,20 +1,16 @@
 import { ApiErrorSchema } from '@dropwise/schemas'
-import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { setNoStore } from '../../lib/http-cache'
-import { budgetKey, type Budget } from '../../lib/limits'
 import type { AccountsService } from './accounts.service'
+import type { IdentityGuard } from './identity-guard'
 import { announcePenguinId } from './penguin-id-cookie'
 
 /** `POST /users`: log in with a PenguinID sent as text/plain (api-v2.md §6.9). */
-export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; identity: Budget }> = async (app, { accounts, identity }) => {
-  // Every login takes a point of the address's identity budget (a guesser cannot try thousands of IDs).
-  const takeLogin = async (req: FastifyRequest, reply: FastifyReply) => identity.take(budgetKey(req), 1, reply)
+export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; identityGuard: IdentityGuard }> = async (app, { accounts, identityGuard }) => {
   app.post(
     '/users',
     {
-      onRequest: takeLogin,
       schema: {
         tags: ['accounts'],
         summary: 'Log in with a PenguinID (text/plain body)',
@@ -24,6 +20,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; 
     },
     async (req, reply) => {
       const raw = typeof req.body === 'string' ? req.body : typeof req.body === 'number' ? String(req.body) : ''
+      // A login is an identity answer like any other: a new ID for this address takes a point of its
+      // identity budget (given back when it names an account), so a guesser cannot try thousands of IDs.
+      await identityGuard(req, reply, raw.trim() || null)
       const account = await accounts.login(raw.trim())
       setNoStore(reply)
       announcePenguinId(req, reply, account.penguin_id)

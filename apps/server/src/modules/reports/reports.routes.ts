@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { ApiHttpError, invalidRequest } from '../../lib/errors'
 import { budgetKey, type Budget } from '../../lib/limits'
 import { penguinIdOf } from '../accounts/identity'
+import type { IdentityGuard } from '../accounts/identity-guard'
 import { announcePenguinId } from '../accounts/penguin-id-cookie'
 import type { IdempotencyStore } from './idempotency.store'
 import type { ReportsService } from './reports.service'
@@ -16,6 +17,8 @@ export interface ReportsRoutesOptions {
   clock: () => number
   /** The write budget of a client address, shared by every write route and both API prefixes. */
   writes: Budget
+  /** A PenguinID new to the address takes from its identity budget (whether it names an account shows in the answer). */
+  identityGuard: IdentityGuard
 }
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9]{1,128}$/
@@ -83,7 +86,8 @@ const scopedKey = (req: FastifyRequest, key: string) => {
 
 /** `POST /report`, `/report/recall`, `/report/recognition` (api-v2.md §7). */
 export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async (app, opts) => {
-  const { reports, idempotency, clock, writes } = opts
+  const { reports, idempotency, clock, writes, identityGuard } = opts
+  const guardIdentity = async (req: FastifyRequest, reply: FastifyReply) => identityGuard(req, reply, penguinIdOf(req))
   // Every write request takes one point of its address's budget before anything else (replays too);
   // a recognition batch takes one more per further entry once its body is read.
   const takeWrite = async (req: FastifyRequest, reply: FastifyReply) => writes.take(budgetKey(req), 1, reply)
@@ -139,6 +143,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
     {
       onRequest: [takeWrite, replayOrLock],
       preValidation: jsonBody,
+      preHandler: guardIdentity,
       onSend: storeAnswer,
       onError: async (req) => {
         if (req.idempotencyKey) await idempotency.release(req.idempotencyKey)
@@ -184,7 +189,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
       config: { checksStoredText: true },
       onRequest: takeWrite,
       preValidation: recognitionBody,
-      preHandler: async (req, reply) => writes.take(budgetKey(req), req.body.batchDrops.length - 1, reply),
+      preHandler: [async (req, reply) => writes.take(budgetKey(req), req.body.batchDrops.length - 1, reply), guardIdentity],
       schema: {
         tags: ['reports'],
         summary: 'Submit up to 50 recognised screenshots at once (plain JSON, not the public client’s encrypted body)',

@@ -63,11 +63,12 @@ export const createReportsService = (deps: ReportsServiceDeps) => {
   let recruitLookup: Promise<RecruitTagLookup> | null = null
   let knownItems: Promise<Set<string>> | null = null
 
-  const identity = async (ctx: SubmitContext): Promise<{ account: Account; assigned: boolean }> => {
-    const existing = ctx.penguinId ? await accounts.find(ctx.penguinId) : null
-    if (existing) return { account: existing, assigned: false }
-    return { account: await accounts.create(ctx.ip), assigned: true }
-  }
+  // An unknown PenguinID is answered like none: the report gets a new account. That account is made
+  // only once the report is ready to store, and deleted again when it is not stored after all, so a
+  // request that stores nothing (refused, invalid, failed) leaves no account behind.
+  const known = async (ctx: SubmitContext) => (ctx.penguinId ? await accounts.find(ctx.penguinId) : null)
+  const accountFor = async (existing: Account | null, ctx: SubmitContext) =>
+    existing ? { account: existing, assigned: false } : { account: await accounts.create(ctx.ip), assigned: true }
 
   const prepare = async (
     input: { server: Server; stageId: string; source: string; version: string; drops?: SubmittedDrop[] | null; times?: number; metadata?: ReportMetadata | null },
@@ -118,13 +119,19 @@ export const createReportsService = (deps: ReportsServiceDeps) => {
   return {
     /** Stores one report; resolves once it is committed. */
     async submit(body: ReportRequest, ctx: SubmitContext) {
+      const existing = await known(ctx)
       const prepared = await prepare(body, ctx)
       // 0 runs (a gacha-box report without known drops) adds nothing to any statistic (api-v2.md §7.2 step 7):
       // answered like any report, but neither stored nor given an account.
       if (prepared.times === 0) return { reportHash: prepared.reportHash, assignedPenguinId: null }
-      const { account, assigned } = await identity(ctx)
+      const { account, assigned } = await accountFor(existing, ctx)
       const report = { ...prepared, accountId: account.account_id }
-      await writer.write(report)
+      try {
+        await writer.write(report)
+      } catch (err) {
+        if (assigned) await accounts.discard(account, ctx.ip).catch(() => {})
+        throw err
+      }
       deps.onStored?.()
       return { reportHash: report.reportHash, assignedPenguinId: assigned ? account.penguin_id : null }
     },
@@ -134,6 +141,7 @@ export const createReportsService = (deps: ReportsServiceDeps) => {
      * times 1. Entries that cannot be stored (unknown stage …) are listed in `errors`; the rest are kept.
      */
     async submitRecognition(batch: RecognitionBatch, ctx: SubmitContext) {
+      const existing = await known(ctx)
       const errors: { index: number; message: string }[] = []
       const prepared: { index: number; report: Omit<NewReport, 'accountId'> }[] = []
       for (const [index, raw] of batch.batchDrops.entries()) {
@@ -162,15 +170,17 @@ export const createReportsService = (deps: ReportsServiceDeps) => {
         }
       }
       // No account for a batch with nothing to store.
-      const owner = prepared.length > 0 ? await identity(ctx) : null
       // The writer isolates failures: an entry the database refuses fails alone and is listed; the rest are stored.
-      const written = owner ? await Promise.allSettled(prepared.map((p) => writer.write({ ...p.report, accountId: owner.account.account_id }))) : []
+      const identity = prepared.length > 0 ? await accountFor(existing, ctx) : null
+      const written = identity ? await Promise.allSettled(prepared.map((p) => writer.write({ ...p.report, accountId: identity.account.account_id }))) : []
+      const stored = written.some((o) => o.status === 'fulfilled')
+      if (identity?.assigned && !stored) await accounts.discard(identity.account, ctx.ip).catch(() => {})
       written.forEach((outcome, i) => {
         if (outcome.status === 'rejected') errors.push({ index: prepared[i]?.index ?? -1, message: ERROR_MESSAGES.internal })
       })
-      if (written.some((o) => o.status === 'fulfilled')) deps.onStored?.()
+      if (stored) deps.onStored?.()
       errors.sort((a, b) => a.index - b.index)
-      return { taskId: `${ctx.requestId}-${deps.randomAlnum(16)}`, errors, assignedPenguinId: owner?.assigned ? owner.account.penguin_id : null }
+      return { taskId: `${ctx.requestId}-${deps.randomAlnum(16)}`, errors, assignedPenguinId: identity?.assigned && stored ? identity.account.penguin_id : null }
     },
 
     /** Only the owner may recall, within 24 h, once (api-v2.md §7.6 and our stricter rule). */
