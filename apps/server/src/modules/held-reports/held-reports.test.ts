@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type App } from '../../app'
 import { R_MAA } from '../../testing/reports'
 import { createTestContext, dbTargets, type TestContext } from '../../testing/test-app'
+import { releasedReport } from './held-report'
+import { createHeldReportsRepository } from './held-reports.repository'
 import { HOLD_LIMIT_MS } from './held-reports.service'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -128,7 +130,10 @@ describe.each(dbTargets())('held reports on $name', (target) => {
       server: 'CN',
       source: 'dropwise-web-recognition',
       version: '1.0.0',
-      batchDrops: [{ stageId: NEW_STAGE, drops: R_MAA.drops, metadata: { md5: 'held-batch-1' } }, { stageId: 'no_such_stage', drops: [] }],
+      batchDrops: [
+        { stageId: NEW_STAGE, drops: R_MAA.drops, metadata: { md5: 'held-batch-1' } },
+        { stageId: 'no_such_stage', drops: [] },
+      ],
     })
     expect(res.statusCode).toBe(200)
     expect(res.json().errors).toEqual([{ index: 1, message: 'resource not found with given parameters' }])
@@ -146,7 +151,9 @@ describe.each(dbTargets())('held reports on $name', (target) => {
     // The data learns the item: released with the item kept (verified against wk_kc_5's table, which lacks it).
     await sql`
       insert into items (item_id, name_i18n, existence, item_type, sort_id, rarity, group_id, sprite_coord, alias, pron)
-      select ${NEW_ITEM}, name_i18n, existence, item_type, sort_id + 1, rarity, group_id, sprite_coord, alias, pron from items where item_id = '30012'`.execute(ctx.db.kysely)
+      select ${NEW_ITEM}, name_i18n, existence, item_type, sort_id + 1, rarity, group_id, sprite_coord, alias, pron from items where item_id = '30012'`.execute(
+      ctx.db.kysely,
+    )
     await ctx.app.services.catalog.reload()
     await ctx.app.held.releaseHeld()
     const [stored] = await reportsStored([hash])
@@ -161,7 +168,11 @@ describe.each(dbTargets())('held reports on $name', (target) => {
     ['a path in the stage id', { stageId: 'act47side_01/../x' }, 'NOT_FOUND'],
     ['an item id with a space', { drops: [{ dropType: 'NORMAL_DROP', itemId: '30175 x', quantity: 1 }] }, 'INVALID_REQUEST'],
     ['an emoji item id', { drops: [{ dropType: 'NORMAL_DROP', itemId: '💥', quantity: 1 }] }, 'INVALID_REQUEST'],
-    ['an item id of 5,000 letters', { stageId: NEW_STAGE.replace('47', '48'), drops: [{ dropType: 'NORMAL_DROP', itemId: 'a'.repeat(5000), quantity: 1 }] }, 'INVALID_REQUEST'],
+    [
+      'an item id of 5,000 letters',
+      { stageId: NEW_STAGE.replace('47', '48'), drops: [{ dropType: 'NORMAL_DROP', itemId: 'a'.repeat(5000), quantity: 1 }] },
+      'INVALID_REQUEST',
+    ],
   ])('bad-shaped ids are a 400 as before, and nothing is held: %s', async (_name, patch, code) => {
     const before = await sql<{ n: number }>`select count(*)::int as n from held_reports`.execute(ctx.db.kysely)
     const res = await post('/api/v2/report', { ...R_MAA, ...patch })
@@ -174,10 +185,19 @@ describe.each(dbTargets())('held reports on $name', (target) => {
   it('once a data version knows the stage: released and counted exactly once, by two instances releasing at once and again', async () => {
     now.value = T + 60_000
     await addNewStage()
-    // Both instances release at once (the reload listeners have started too); then once more each.
-    const moved = await Promise.all([ctx.app.held.releaseHeld(), other.held.releaseHeld()])
+    // Both instances release at once (the reload listeners have started too), and two more releasers move
+    // one report per transaction beside them; then once more each.
+    const stage = { isGacha: false }
+    const known = new Set((await ctx.app.services.catalog.itemList()).map((i) => i.itemId))
+    const group = { stageId: NEW_STAGE, unknownItems: [] }
+    const releasers = [createHeldReportsRepository(ctx.db), createHeldReportsRepository(ctx.db)]
+    const moved = await Promise.all([
+      ctx.app.held.releaseHeld(),
+      other.held.releaseHeld(),
+      ...releasers.map((r) => r.releaseGroup(group, 1, (h) => releasedReport(h, stage, known), clock())),
+    ])
     await Promise.all([ctx.app.held.releaseHeld(), other.held.releaseHeld()])
-    expect(moved.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(3)
+    expect(moved.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(2)
     const [stored] = await reportsStored([firstHash])
     expect(stored?.created_at).toBe(T) // its arrival time: verified against the drop infos active then
     expect((await heldRows([firstHash]))[0]?.state).toBe('released')
@@ -204,7 +224,8 @@ describe.each(dbTargets())('held reports on $name', (target) => {
   it('held reports no data version explains within 14 days are rejected with the reason', async () => {
     now.value = T + DAY
     const old = (await maa('act99side_01')).json().reportHash as string
-    const oldItem = (await post('/api/v2/report', { ...R_MAA, drops: [{ dropType: 'NORMAL_DROP', itemId: 'act99side_token_1', quantity: 1 }] })).json().reportHash as string
+    const oldItem = (await post('/api/v2/report', { ...R_MAA, drops: [{ dropType: 'NORMAL_DROP', itemId: 'act99side_token_1', quantity: 1 }] })).json()
+      .reportHash as string
     now.value = T + 10 * DAY
     const young = (await maa('act99side_01')).json().reportHash as string
     now.value = T + DAY + HOLD_LIMIT_MS - 1
