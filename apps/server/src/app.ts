@@ -39,6 +39,7 @@ import { createProbeService } from './modules/probe/probe.service'
 import { createPlannerService } from './modules/planner/planner.service'
 import { efficiencyRoutes } from './modules/efficiency/efficiency.routes'
 import { createEfficiencyService, type EfficiencyService } from './modules/efficiency/efficiency.service'
+import { wireHeldReports } from './modules/held-reports/held-reports.wire'
 import { createDbIdempotencyStore, createRedisIdempotencyStore } from './modules/reports/idempotency.store'
 import { createReportWriter, type ReportWriter } from './modules/reports/report-writer'
 import { createReportsRepository } from './modules/reports/reports.repository'
@@ -185,6 +186,7 @@ export const buildApp = async (options: AppOptions) => {
   const efficiency = createEfficiencyService({ catalog, matrix, version, clock, timer: () => performance.now(), loadHighs })
   // PGlite runs statements on this thread: smaller batches keep requests flowing during big passes.
   const aggregation = createAggregationWorker({ repository: aggregationRepository, catalog, version, clock, log: app.log, batchSize: db.kind === 'pglite' ? 500 : 1000 })
+  const held = await wireHeldReports(app, { db, catalog, accounts, clock, identity: budgets.identity, background: options.background, aggregation })
   const reportsRepository = createReportsRepository(db)
   const writer = createReportWriter(reportsRepository.insertBatch, { concurrency: db.kind === 'postgres' ? 4 : 1 })
   const reports = createReportsService({
@@ -196,6 +198,7 @@ export const buildApp = async (options: AppOptions) => {
     clock,
     randomAlnum,
     onStored: () => aggregation.nudge(),
+    held,
   })
   const demo = createDemoService({
     demo: createDemoRepository(db),

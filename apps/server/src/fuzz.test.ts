@@ -8,6 +8,8 @@ const R = { ...R_REPORT, times: 1, metadata: { md5: 'abc', fileName: 'x.png' } }
 // `explores`: the template is a valid request, so some mutations must still succeed.
 const ROUTES: { path: string; template: unknown; explores?: false }[] = [
   { path: '/PenguinStats/api/v2/report', template: R },
+  // Held (issue #36): a stage the data does not know yet, and an item it does not know yet.
+  { path: '/api/v2/report', template: { ...R, stageId: 'act47side_01', drops: [...R.drops, { dropType: 'NORMAL_DROP', itemId: '30175', quantity: 1 }] } },
   { path: '/api/v2/report/recall', template: { reportHash: 'x'.repeat(37) }, explores: false },
   { path: '/api/v2/report/recognition', template: { server: 'CN', source: 'web', version: '1.0.0', batchDrops: [{ stageId: 'wk_kc_5', drops: R.drops }] } },
   { path: '/api/v2/users', template: '004213377', explores: false },

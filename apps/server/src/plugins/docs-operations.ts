@@ -148,6 +148,14 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     description: 'Only the account that submitted the report, once, within 24 hours; anything else is 400 `report not existed or has already been recalled`.',
     responses: { '200': { description: 'Recalled: the text `OK`.', content: text({ type: 'string', const: 'OK' }, 'OK') } },
   },
+  [`GET ${V2}/_private/report/held`]: {
+    operationId: 'getHeldReports',
+    access: 'penguinId',
+    limited: true,
+    description:
+      'The caller’s reports held because the game data did not know their stage or items yet (answered 200 where the public service ' +
+      'answers 400): held, released into the statistics once a data version knows them, rejected after 14 days, or recalled (docs/api-extensions.md §3h).',
+  },
   [`POST ${V2}/report/recognition`]: {
     operationId: 'submitRecognitionBatch',
     access: 'penguinIdOptional',

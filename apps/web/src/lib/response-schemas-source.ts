@@ -2,6 +2,7 @@ import {
   AdvancedResultsResponseSchema,
   EfficiencyResponseSchema,
   FrontendConfigSchema,
+  HeldReportsResponseSchema,
   ItemListSchema,
   LoginResponseSchema,
   MatrixElementSchema,
@@ -41,6 +42,7 @@ export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS
 export const ANSWER_SCHEMAS = {
   efficiency: EfficiencyResponseSchema,
   advancedResults: AdvancedResultsResponseSchema,
+  heldReports: HeldReportsResponseSchema,
 } as const
 export type AnswerSchemaName = keyof typeof ANSWER_SCHEMAS
 

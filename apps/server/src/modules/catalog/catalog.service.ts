@@ -51,6 +51,7 @@ export const createCatalogService = ({ repository, clock, configExtras = {} }: C
   const stageCache = new Map<Server, CachedBody & { validUntil: number }>()
   let noticeCache: (CachedBody & { validUntil: number }) | null = null
   let configCache: (CachedBody & { validUntil: number; extras: string }) | null = null
+  const reloadListeners = new Set<() => void>()
 
   const build = async (): Promise<Snapshot> => {
     const [items, zoneRecords, stages, dropInfos, periods, formulas] = await Promise.all([
@@ -105,12 +106,20 @@ export const createCatalogService = ({ repository, clock, configExtras = {} }: C
   }
 
   return {
-    /** Drops the in-memory copy; the next call reads the database again. */
+    /** Drops the in-memory copy and reads the database again; listeners run once the new copy is in place. */
     reload: () => {
       snapshot = null
       noticeCache = null
       configCache = null
-      return current()
+      return current().then((s) => {
+        for (const listener of reloadListeners) listener()
+        return s
+      })
+    },
+    /** Runs `listener` after every reload (new reference data); returns the unsubscribe function. */
+    onReload: (listener: () => void) => {
+      reloadListeners.add(listener)
+      return () => void reloadListeners.delete(listener)
     },
     snapshotTime: async () => (await current()).builtAt,
     items: async (): Promise<CachedBody> => {

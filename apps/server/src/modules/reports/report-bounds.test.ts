@@ -25,7 +25,8 @@ describe.each(dbTargets())('bound edge cases of the report path on $name', (targ
     (await ctx.db.kysely.selectFrom('drop_reports').select(['times', 'drops']).where('report_hash', '=', reportHash).executeTakeFirst()) ?? null
 
   it('a gacha-box report without known drops is answered 200 with 0 runs: nothing stored, no account made', async () => {
-    for (const drops of [[], null, undefined, [drop(9, 'no_such_item')]]) {
+    // (A drop of an item the data does not know yet makes the report a held one instead: held-reports tests.)
+    for (const drops of [[], null, undefined]) {
       const [reports, accounts] = [await count('drop_reports'), await count('accounts')]
       const res = await post('/report', { ...R, stageId: BOX, drops })
       expect(res.statusCode, JSON.stringify(drops)).toBe(200)

@@ -1,5 +1,6 @@
 import type { Server } from '@dropwise/schemas'
-import { sql } from 'kysely'
+import { sql, type Transaction } from 'kysely'
+import type { Database } from '../../db/database'
 import type { Db } from '../../db/db'
 import { applyToAggregates, bumpVersion } from '../aggregation/aggregation.repository'
 import { DEMO_SOURCE } from '../demo/demo-source'
@@ -27,29 +28,34 @@ export interface NewReport {
 
 const json = (rows: unknown) => sql`${JSON.stringify(rows)}::jsonb`
 
+/**
+ * Inserts reports (and their patterns, deduplicated by hash) with reliability null, inside the caller's
+ * transaction: the write path's batches, and held reports released once the data knows them.
+ */
+export const insertReportRows = async (trx: Transaction<Database>, reports: readonly NewReport[]) => {
+  await sql`
+    insert into drop_patterns (hash, drops)
+    select distinct on (x."patternHash") x."patternHash", x.pattern
+    from jsonb_to_recordset(${json(reports)}) as x("patternHash" text, pattern jsonb)
+    order by x."patternHash"
+    on conflict (hash) do nothing`.execute(trx)
+  await sql`
+    insert into drop_reports (report_hash, server, stage_id, pattern_id, drops, times, account_id, source, version, category,
+                              created_at, ip, md5, metadata)
+    select x."reportHash", x.server, x."stageId", p.pattern_id, x.drops, x.times, x."accountId", x.source, x.version,
+           x.category, x."createdAt", x.ip, x.md5, x.metadata
+    from jsonb_to_recordset(${json(reports)}) as x("reportHash" text, server text, "stageId" text, "patternHash" text,
+         drops jsonb, times int, "accountId" bigint, source text, version text, category text, "createdAt" bigint,
+         ip text, md5 text, metadata jsonb)
+    join drop_patterns p on p.hash = x."patternHash"`.execute(trx)
+}
+
 export const createReportsRepository = (db: Db) => ({
   /**
    * Stores a batch of reports in one transaction (patterns deduplicated by hash). When it returns,
    * every report of the batch is committed: the caller may acknowledge them.
    */
-  insertBatch: (reports: readonly NewReport[]) =>
-    db.kysely.transaction().execute(async (trx) => {
-      await sql`
-        insert into drop_patterns (hash, drops)
-        select distinct on (x."patternHash") x."patternHash", x.pattern
-        from jsonb_to_recordset(${json(reports)}) as x("patternHash" text, pattern jsonb)
-        order by x."patternHash"
-        on conflict (hash) do nothing`.execute(trx)
-      await sql`
-        insert into drop_reports (report_hash, server, stage_id, pattern_id, drops, times, account_id, source, version, category,
-                                  created_at, ip, md5, metadata)
-        select x."reportHash", x.server, x."stageId", p.pattern_id, x.drops, x.times, x."accountId", x.source, x.version,
-               x.category, x."createdAt", x.ip, x.md5, x.metadata
-        from jsonb_to_recordset(${json(reports)}) as x("reportHash" text, server text, "stageId" text, "patternHash" text,
-             drops jsonb, times int, "accountId" bigint, source text, version text, category text, "createdAt" bigint,
-             ip text, md5 text, metadata jsonb)
-        join drop_patterns p on p.hash = x."patternHash"`.execute(trx)
-    }),
+  insertBatch: (reports: readonly NewReport[]) => db.kysely.transaction().execute((trx) => insertReportRows(trx, reports)),
 
   /**
    * Recalls a report of `accountId` created after `notBefore` (api-v2.md §7.6): reliability −1, and

@@ -1,4 +1,5 @@
 import { MatrixResponseSchema } from '@dropwise/schemas'
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { R } from '../../testing/reports'
 import { createTestContext, dbTargets, type TestContext } from '../../testing/test-app'
@@ -55,12 +56,16 @@ describe.each(dbTargets())('reports on $name', (target) => {
     expect(res.json()).toMatchObject({ code: 'INVALID_REQUEST', message: expect.stringMatching(/\S/) })
   })
 
-  it('an unknown stage → 400 NOT_FOUND; unknown items are dropped silently; recruit tags by name', async () => {
+  it('a stage of no game family → 400 NOT_FOUND; unknown items are held (modules/held-reports); recruit tags by name', async () => {
     const stage = await post('/report', { ...R, stageId: 'no_such_stage' })
     expect(stage.statusCode).toBe(400)
     expect(stage.json().code).toBe('NOT_FOUND')
     const item = await post('/report', { ...R, drops: [...R.drops, { dropType: 'NORMAL_DROP', itemId: 'not_an_item', quantity: 1 }] })
     expect(item.statusCode).toBe(200)
+    const held = await sql<{ unknown_items: string[] }>`select unknown_items from held_reports where report_hash = ${item.json().reportHash as string}`.execute(
+      ctx.db.kysely,
+    )
+    expect(held.rows).toEqual([{ unknown_items: ['not_an_item'] }])
     const tag = await post('/report', { ...R, stageId: 'recruit', drops: [{ dropType: 'NORMAL_DROP', itemId: '无此标签', quantity: 1 }] })
     expect(tag.statusCode).toBe(400)
     expect(tag.json().message).toBe("unexpected recruit tag '无此标签': not found")

@@ -2,18 +2,21 @@ import {
   buildRecruitTagLookup,
   checkRuns,
   MAX_REPORT_TIMES,
+  normalizeDrops,
   normalizeReport,
   recruitTagErrorMessage,
   resolveRecruitTags,
   type RecruitTagLookup,
   type SubmittedDrop,
 } from '@dropwise/report'
-import { ERROR_MESSAGES, RecognitionEntrySchema, type RecognitionBatch, type ReportMetadata, type ReportRequest, type Server } from '@dropwise/schemas'
+import { ERROR_MESSAGES, RecognitionEntrySchema, type Item, type RecognitionBatch, type ReportMetadata, type ReportRequest, type Server } from '@dropwise/schemas'
 import { patternHash, RECRUIT_STAGE_ID, sourceCategory, canonicalPattern } from '@dropwise/stats'
 import { ApiHttpError, invalidRequest, notFound } from '../../lib/errors'
 import type { DataVersion } from '../../lib/data-version'
 import type { Account, AccountsService } from '../accounts/accounts.service'
 import type { CatalogService } from '../catalog/catalog.service'
+import type { HeldReport } from '../held-reports/held-report'
+import { looksLikeItemId, looksLikeStageId } from '../held-reports/held-ids'
 import type { ReportWriter } from './report-writer'
 import type { NewReport, ReportsRepository } from './reports.repository'
 
@@ -34,7 +37,22 @@ export interface ReportsServiceDeps {
   randomAlnum: (length: number) => string
   /** Called after reports are stored (wakes the aggregation worker). */
   onStored?: () => void
+  /**
+   * Where reports for a stage or items the data does not know yet go (issue #36): kept and answered 200.
+   * Without it such a stage is a 400 NOT_FOUND and unknown items are dropped (the public API's rules).
+   */
+  held?: HeldIntake
 }
+
+export interface HeldIntake {
+  /** Stores a held report; resolves once it is committed. */
+  hold: (report: HeldReport) => Promise<void>
+  /** The owner's recall of a report still held: true when one was recalled. */
+  recall: (reportHash: string, accountId: number, notBefore: number, now: number) => Promise<boolean>
+}
+
+/** A report ready to store, before it has an owner (the account is made only for a report that is stored). */
+type Prepared = { held: false; report: Omit<NewReport, 'accountId'> } | { held: true; report: Omit<HeldReport, 'accountId'> }
 
 /** `drops.0.quantity: Too small: expected number to be >=1` — the first problem of an invalid batch entry. */
 const entryProblem = (issues: readonly { path: PropertyKey[]; message: string }[]) => {
@@ -61,7 +79,13 @@ export const RECALL_FAILED = 'report not existed or has already been recalled'
 export const createReportsService = (deps: ReportsServiceDeps) => {
   const { catalog, accounts, writer, clock } = deps
   let recruitLookup: Promise<RecruitTagLookup> | null = null
-  let knownItems: Promise<Set<string>> | null = null
+  // Follows the catalog: a new data version's items are known from its first report on.
+  let knownItems: { list: Item[]; ids: Set<string> } | null = null
+  const itemIds = async () => {
+    const list = await catalog.itemList()
+    if (knownItems?.list !== list) knownItems = { list, ids: new Set(list.map((i) => i.itemId)) }
+    return knownItems.ids
+  }
 
   // An unknown PenguinID is answered like none: the report gets a new account. That account is made
   // only once the report is ready to store, and deleted again when it is not stored after all, so a
@@ -73,7 +97,7 @@ export const createReportsService = (deps: ReportsServiceDeps) => {
   const prepare = async (
     input: { server: Server; stageId: string; source: string; version: string; drops?: SubmittedDrop[] | null; times?: number; metadata?: ReportMetadata | null },
     ctx: SubmitContext,
-  ): Promise<Omit<NewReport, 'accountId'>> => {
+  ): Promise<Prepared> => {
     let drops = input.drops ?? []
     if (input.stageId === RECRUIT_STAGE_ID) {
       const resolved = resolveRecruitTags(drops, await (recruitLookup ??= catalog.itemList().then(buildRecruitTagLookup)))
@@ -82,6 +106,32 @@ export const createReportsService = (deps: ReportsServiceDeps) => {
     }
     let stageId = input.stageId
     let stage = await catalog.stageRecord(stageId)
+    const items = await itemIds()
+    const unknownItems = [...new Set(drops.filter((d) => !items.has(d.itemId)).map((d) => d.itemId))].sort()
+    if (deps.held && (!stage || unknownItems.length > 0)) {
+      if (!stage && !looksLikeStageId(stageId)) throw notFound()
+      const odd = unknownItems.find((id) => !looksLikeItemId(id))
+      if (odd !== undefined) throw invalidRequest(`invalid request: drops: ${JSON.stringify(odd.slice(0, 48))} is not an item id`)
+      return {
+        held: true,
+        report: {
+          reportHash: `${ctx.requestId}-${deps.randomAlnum(16)}`,
+          server: input.server,
+          stageId,
+          drops: normalizeDrops(drops, () => true),
+          times: input.times ?? null,
+          source: input.source,
+          version: input.version,
+          category: sourceCategory(input.source),
+          createdAt: clock(),
+          ip: ctx.ip,
+          md5: input.metadata?.md5 || null,
+          metadata: input.metadata ?? null,
+          reason: stage ? 'unknown-items' : 'unknown-stage',
+          unknownItems,
+        },
+      }
+    }
     if (!stage) throw notFound()
     // Old MAA builds report reruns under the permanent stage's id (api-v2.md §7.2, optional rule):
     // while the matching `_rep` stage is open, the report belongs to it.
@@ -93,12 +143,11 @@ export const createReportsService = (deps: ReportsServiceDeps) => {
         stage = rerunStage
       }
     }
-    const items = await (knownItems ??= catalog.itemList().then((list) => new Set(list.map((i) => i.itemId))))
     const normalized = normalizeReport({ drops, times: input.times ?? null }, { isGacha: stage.isGacha }, items)
     const runs = checkRuns(normalized)
     if (!runs.ok && runs.reason === 'too-many-runs') throw tooManyRuns()
     const pattern = canonicalPattern(normalized.drops)
-    return {
+    const report: Omit<NewReport, 'accountId'> = {
       reportHash: `${ctx.requestId}-${deps.randomAlnum(16)}`,
       server: input.server,
       stageId,
@@ -114,26 +163,30 @@ export const createReportsService = (deps: ReportsServiceDeps) => {
       md5: input.metadata?.md5 || null,
       metadata: input.metadata ?? null,
     }
+    return { held: false, report }
   }
+
+  /** Commits a prepared report where it belongs; `onStored` is for reports the worker must verify. */
+  const store = (p: Prepared, accountId: number) => (p.held ? (deps.held as HeldIntake).hold({ ...p.report, accountId }) : writer.write({ ...p.report, accountId }))
+  /** 0 runs (a gacha-box report without known drops) adds nothing to any statistic (api-v2.md §7.2 step 7). */
+  const noRuns = (p: Prepared) => !p.held && p.report.times === 0
 
   return {
     /** Stores one report; resolves once it is committed. */
     async submit(body: ReportRequest, ctx: SubmitContext) {
       const existing = await known(ctx)
       const prepared = await prepare(body, ctx)
-      // 0 runs (a gacha-box report without known drops) adds nothing to any statistic (api-v2.md §7.2 step 7):
-      // answered like any report, but neither stored nor given an account.
-      if (prepared.times === 0) return { reportHash: prepared.reportHash, assignedPenguinId: null }
+      // Answered like any report, but neither stored nor given an account.
+      if (noRuns(prepared)) return { reportHash: prepared.report.reportHash, assignedPenguinId: null }
       const { account, assigned } = await accountFor(existing, ctx)
-      const report = { ...prepared, accountId: account.account_id }
       try {
-        await writer.write(report)
+        await store(prepared, account.account_id)
       } catch (err) {
         if (assigned) await accounts.discard(account, ctx.ip).catch(() => {})
         throw err
       }
-      deps.onStored?.()
-      return { reportHash: report.reportHash, assignedPenguinId: assigned ? account.penguin_id : null }
+      if (!prepared.held) deps.onStored?.()
+      return { reportHash: prepared.report.reportHash, assignedPenguinId: assigned ? account.penguin_id : null }
     },
 
     /**
@@ -143,7 +196,7 @@ export const createReportsService = (deps: ReportsServiceDeps) => {
     async submitRecognition(batch: RecognitionBatch, ctx: SubmitContext) {
       const existing = await known(ctx)
       const errors: { index: number; message: string }[] = []
-      const prepared: { index: number; report: Omit<NewReport, 'accountId'> }[] = []
+      const prepared: { index: number; entry: Prepared }[] = []
       for (const [index, raw] of batch.batchDrops.entries()) {
         const parsed = RecognitionEntrySchema.safeParse(raw)
         if (!parsed.success) {
@@ -161,24 +214,24 @@ export const createReportsService = (deps: ReportsServiceDeps) => {
             times: 1,
             metadata: entry.metadata ?? null,
           }
-          const report = await prepare(input, ctx)
-          if (report.times === 0) errors.push({ index, message: NO_RUNS })
-          else prepared.push({ index, report })
+          const ready = await prepare(input, ctx)
+          if (noRuns(ready)) errors.push({ index, message: NO_RUNS })
+          else prepared.push({ index, entry: ready })
         } catch (err) {
           if (!(err instanceof ApiHttpError)) throw err
           errors.push({ index, message: err.message })
         }
       }
       // No account for a batch with nothing to store.
-      // The writer isolates failures: an entry the database refuses fails alone and is listed; the rest are stored.
       const identity = prepared.length > 0 ? await accountFor(existing, ctx) : null
-      const written = identity ? await Promise.allSettled(prepared.map((p) => writer.write({ ...p.report, accountId: identity.account.account_id }))) : []
+      // The writer isolates failures: an entry the database refuses fails alone and is listed; the rest are stored.
+      const written = identity ? await Promise.allSettled(prepared.map((p) => store(p.entry, identity.account.account_id))) : []
       const stored = written.some((o) => o.status === 'fulfilled')
       if (identity?.assigned && !stored) await accounts.discard(identity.account, ctx.ip).catch(() => {})
       written.forEach((outcome, i) => {
         if (outcome.status === 'rejected') errors.push({ index: prepared[i]?.index ?? -1, message: ERROR_MESSAGES.internal })
       })
-      if (stored) deps.onStored?.()
+      if (written.some((o, i) => o.status === 'fulfilled' && !prepared[i]?.entry.held)) deps.onStored?.()
       errors.sort((a, b) => a.index - b.index)
       return { taskId: `${ctx.requestId}-${deps.randomAlnum(16)}`, errors, assignedPenguinId: identity?.assigned && stored ? identity.account.penguin_id : null }
     },
@@ -190,6 +243,7 @@ export const createReportsService = (deps: ReportsServiceDeps) => {
       const now = clock()
       const gacha = new Set((await catalog.stageRecords()).filter((s) => s.isGacha).map((s) => s.stageId))
       const outcome = await deps.repository.recall(reportHash, account.account_id, now - RECALL_WINDOW_MS, now, (id) => gacha.has(id))
+      if (outcome === null && deps.held && (await deps.held.recall(reportHash, account.account_id, now - RECALL_WINDOW_MS, now))) return
       if (outcome === null) throw invalidRequest(RECALL_FAILED)
       if (typeof outcome === 'number') deps.version.advance(outcome)
     },

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { R, R_MAA } from '../../testing/reports'
 import { createTestContext, dbTargets, type TestContext } from '../../testing/test-app'
@@ -21,7 +22,7 @@ describe.each(dbTargets())('the write path under hostile clients on $name', (tar
       : (await ctx.db.kysely.selectFrom('drop_reports').select(ctx.db.kysely.fn.countAll<number>().as('n')).where('report_hash', 'in', hashes).executeTakeFirstOrThrow())
           .n
 
-  it('8 honest clients beside 2 poisoning ones: every honest report is acknowledged and stored, every poisoned one is a 400', async () => {
+  it('8 honest clients beside 2 poisoning ones and 2 of held reports: every honest and held report is acknowledged and stored, every poisoned one is a 400', async () => {
     const poisons = [
       { metadata: { md5: 'ab\u0000cd' } },
       { metadata: { fingerprint: '\uD800' } },
@@ -50,15 +51,34 @@ describe.each(dbTargets())('the write path under hostile clients on $name', (tar
       }
       return codes
     }
-    const [honestRuns, hostileRuns] = await Promise.all([
+    // MAA on an event the data does not know yet (issue #36): a new stage, or a new item on a known stage.
+    const held = async (client: number) => {
+      const hashes: string[] = []
+      for (let i = 0; i < 25; i++) {
+        const body =
+          i % 2 === 0 ? { ...R_MAA, stageId: 'act47side_01' } : { ...R_MAA, drops: [...R_MAA.drops, { dropType: 'NORMAL_DROP', itemId: '30175', quantity: 1 }] }
+        const res = await post('/PenguinStats/api/v2/report', { ...body, metadata: { md5: `held${client}x${i}` } }, {}, `10.47.0.${client}`)
+        expect(res.statusCode, res.body).toBe(200)
+        hashes.push((res.json() as { reportHash: string }).reportHash)
+      }
+      return hashes
+    }
+    const [honestRuns, hostileRuns, heldRuns] = await Promise.all([
       Promise.all(Array.from({ length: 8 }, (_, c) => honest(c))),
       Promise.all(Array.from({ length: 2 }, (_, c) => hostile(c))),
+      Promise.all(Array.from({ length: 2 }, (_, c) => held(c))),
     ])
     expect(honestRuns.flatMap((r) => r.codes).filter((c) => c !== 200)).toEqual([])
     expect(hostileRuns.flat().every((c) => c === 400)).toBe(true)
     const hashes = honestRuns.flatMap((r) => r.hashes)
     expect(hashes).toHaveLength(200)
     expect(await stored(hashes)).toBe(200)
+    const heldHashes = heldRuns.flat()
+    const kept = await sql<{ n: number }>`
+      select count(*)::int as n from held_reports where state = 'held'
+        and report_hash in (select jsonb_array_elements_text(${JSON.stringify(heldHashes)}::jsonb))`.execute(ctx.db.kysely)
+    expect(kept.rows[0]?.n).toBe(50)
+    expect(await stored(heldHashes)).toBe(0)
   })
 
   it('a batch the database refuses fails only its guilty report (the group commit retries the rest)', async () => {
@@ -101,6 +121,7 @@ describe.each(dbTargets())('the write path under hostile clients on $name', (tar
         { stageId: 'wk_kc_5', drops: [{ dropType: 'NORMAL_DROP', itemId: '2002', quantity: -1 }] },
         'not an object',
         { ...entry('rec-c'), metadata: { fileName: '\uD83D.png' } },
+        { stageId: 'act47side_01', drops: R.drops, metadata: { md5: 'rec-held' } },
       ],
     })
     expect(res.statusCode).toBe(200)
@@ -111,6 +132,8 @@ describe.each(dbTargets())('the write path under hostile clients on $name', (tar
     expect(body.errors[2]?.message).toMatch(/drops\.0\.quantity/)
     const rows = await ctx.db.kysely.selectFrom('drop_reports').select('md5').where('md5', 'in', ['rec-a', 'rec-b', 'rec-c']).execute()
     expect(rows.map((r) => r.md5).sort()).toEqual(['rec-a', 'rec-b'])
+    const held = await sql<{ stage_id: string }>`select stage_id from held_reports where md5 = 'rec-held'`.execute(ctx.db.kysely)
+    expect(held.rows).toEqual([{ stage_id: 'act47side_01' }])
   })
 
   it('text the database cannot store is a 400 on every route that stores or looks up text, not a 500', async () => {

@@ -1,4 +1,5 @@
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined'
+import HourglassEmpty from '@mui/icons-material/HourglassEmpty'
 import Logout from '@mui/icons-material/Logout'
 import Button from '@mui/material/Button'
 import Dialog from '@mui/material/Dialog'
@@ -24,6 +25,7 @@ import { useSettings } from '../../lib/state-hooks'
 import { settingsStore } from '../../lib/state'
 import { closeLoginDialog, pendingAfterLogin } from '../../lib/login-dialog'
 import { login } from '../../lib/login'
+import { HeldReportsDialog } from './held-reports-dialog'
 
 /** The account menu (logged in) and the login / forgot-ID dialogs, loaded on first use by ./account-manager. */
 export default function AccountDialogs({
@@ -38,10 +40,21 @@ export default function AccountDialogs({
   onMenuClose: () => void
 }) {
   const { t } = useTranslation()
+  const [heldOpen, setHeldOpen] = useState(false)
   return (
     <>
       <Menu anchorEl={menu} open={menu !== null && username !== null} onClose={onMenuClose}>
         <MenuItem disabled>{t('auth.loggedAs', { id: username ?? '' })}</MenuItem>
+        <MenuItem
+          data-testid="held-reports-open"
+          onClick={() => {
+            onMenuClose()
+            setHeldOpen(true)
+          }}
+        >
+          <HourglassEmpty fontSize="small" sx={{ mr: 1 }} />
+          {t('auth.held.open')}
+        </MenuItem>
         <MenuItem
           data-testid="logout"
           onClick={() => {
@@ -55,6 +68,7 @@ export default function AccountDialogs({
         </MenuItem>
       </Menu>
       <LoginDialog open={loginOpen && username === null} onClose={closeLoginDialog} />
+      {username && <HeldReportsDialog username={username} open={heldOpen} onClose={() => setHeldOpen(false)} />}
     </>
   )
 }
