@@ -46,6 +46,7 @@ const app = await buildApp({
   writeLimitPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
   identityLimitPerMinute: env.RATE_LIMIT_IDENTITY_PER_MINUTE,
   recognizerPack: { dir: env.RECOGNIZER_PACK_DIR, url: env.RECOGNIZER_PACK_URL },
+  ops: { token: env.OPS_TOKEN, aboutFile: env.ABOUT_FILE },
   assets: { enabled: env.ASSETS, dataDir: env.DATA_DIR, sourceDir: env.ASSETS_DIR, baseUrl: env.ASSETS_BASE_URL, seedDir: env.SEED_DIR },
 })
 

@@ -37,6 +37,7 @@ const report = (r: Partial<Unverified> & { quantity?: number }): Unverified => {
     created_at: T,
     md5: null,
     source: 'MaaAssistantArknights',
+    version: 'v5.9.0',
     ...r,
   }
 }
@@ -50,6 +51,7 @@ const fakeAggregationRepository = (queue: Unverified[], opts: { earlierMd5s?: st
       written.passes++
       const pass = {
         unverified: async (limit: number) => queue.filter((r) => !written.reliability.has(r.report_id)).slice(0, limit),
+        activeRules: async () => [],
         seenMd5s: async (md5s: string[]) => new Set(md5s.filter((m) => opts.earlierMd5s?.includes(m))),
         setReliability: async (verdicts: { id: number; r: number }[]) => {
           for (const v of verdicts) written.reliability.set(v.id, v.r)

@@ -112,6 +112,10 @@ export const createCatalogService = ({ repository, clock, configExtras = {} }: C
       configCache = null
       return current()
     },
+    /** Forgets the cached `/notice` body (an operator changed a notice); other processes follow within its TTL. */
+    forgetNotices: () => {
+      noticeCache = null
+    },
     snapshotTime: async () => (await current()).builtAt,
     items: async (): Promise<CachedBody> => {
       const s = await current()
