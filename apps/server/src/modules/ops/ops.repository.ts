@@ -10,6 +10,11 @@ import { firstMatchingRule } from './rejection-rule'
 type Trx = Transaction<Database>
 const ABOUT_KEY = 'about.content'
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
+/** JSON with object keys sorted: jsonb keeps its own key order, so stored and sent values compare this way. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_k, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  )
 const jsonOrNull = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value))
 
 /** Who changed what, when: one row per change, written in the change's own transaction. */
@@ -118,7 +123,7 @@ export const createOpsRepository = (db: Db) => ({
     db.kysely.transaction().execute(async (trx) => {
       const before = await trx.selectFrom('properties').select(['value']).where('key', '=', ABOUT_KEY).forUpdate().executeTakeFirst()
       const prior = before?.value ?? null
-      if (JSON.stringify(prior) === JSON.stringify(content)) return 'unchanged' as const
+      if (canonical(prior) === canonical(content)) return 'unchanged' as const
       if (content === null) await trx.deleteFrom('properties').where('key', '=', ABOUT_KEY).execute()
       else
         await trx
