@@ -29,6 +29,7 @@ import { defectsRoutes } from './modules/defects/defects.routes'
 import { wireDefects, type DefectLimits } from './modules/defects/defects.wire'
 import { createDemoRepository } from './modules/demo/demo.repository'
 import { createDemoService, type DemoService } from './modules/demo/demo.service'
+import { wireOps } from './modules/ops/ops.wire'
 import { createMatrixRepository } from './modules/matrix/matrix.repository'
 import { matrixRoutes } from './modules/matrix/matrix.routes'
 import { createMatrixService, type MatrixService } from './modules/matrix/matrix.service'
@@ -104,6 +105,8 @@ export interface AppOptions {
   corsOrigins?: OriginRule[]
   /** How long a request (headers and body) may take to arrive: 30 s (`REQUEST_TIMEOUT_MS`); tests shorten it. */
   requestTimeoutMs?: number
+  /** `OPS_TOKEN` and `ABOUT_FILE` of the operators' routes (modules/ops). */
+  ops?: { token?: string; aboutFile?: string }
 }
 
 /**
@@ -241,6 +244,7 @@ export const buildApp = async (options: AppOptions) => {
   const probe = createProbeService({ repository: createProbeRepository(db), clock })
   await app.register(probeRoutes, { probe })
   await app.register(assetsRoutes, { assets })
+  await wireOps(app, { db, catalog, version, clock, opsToken: options.ops?.token, aboutFile: options.ops?.aboutFile })
   if (options.recognizerPack?.dir && !options.recognizerPack.url) await app.register(recognizerPackPlugin, { dir: options.recognizerPack.dir })
   if (options.webDist) await app.register(webPlugin, { dist: options.webDist, connectUrls: [recognizerConfig(options.recognizerPack ?? {}).recognizer.packUrl] })
 

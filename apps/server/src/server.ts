@@ -53,6 +53,7 @@ const app = await buildApp({
     totalBytes: env.DEFECT_STORAGE_MB * 2 ** 20,
     retentionMs: env.DEFECT_RETENTION_DAYS * 86_400_000,
   },
+  ops: { token: env.OPS_TOKEN, aboutFile: env.ABOUT_FILE },
   assets: { enabled: env.ASSETS, dataDir: env.DATA_DIR, sourceDir: env.ASSETS_DIR, baseUrl: env.ASSETS_BASE_URL, seedDir: env.SEED_DIR },
 })
 

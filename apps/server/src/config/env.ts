@@ -88,6 +88,8 @@ export const EnvSchema = z.object({
   ASSETS_BASE_URL: urlWithScheme(['https:', 'http:']).default('https://raw.githubusercontent.com'),
   /** Bearer token of the operators' routes (`/api/_/ops/…`, `POST /api/_/data/sync`); unset, those routes answer 401. */
   OPS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters (e.g. `openssl rand -hex 32`)' }).optional(),
+  /** JSON file of the about pages' content (members, contact, donation), applied at start (modules/ops). */
+  ABOUT_FILE: z.string().min(1).optional(),
   /** Run-time game-data sync from the public sources (issue 36); `off` keeps the data as seeded. */
   DATA_SYNC: onOff,
   /** Seconds between two game-data syncs. */

@@ -76,6 +76,9 @@ export interface NoticesTable {
   existence: Json
   severity: number | null
   content_i18n: Json
+  created_at: number | null
+  updated_at: number | null
+  retired_at: number | null
 }
 
 export interface PropertiesTable {
@@ -114,6 +117,8 @@ export interface DropReportsTable {
   ip: string | null
   md5: string | null
   metadata: Json | null
+  /** The rejection rule that set `reliability` (migration 0010). */
+  rule_id: number | null
 }
 
 export interface MatrixBaselinesTable {
@@ -202,6 +207,30 @@ export interface IdempotencyKeysTable {
   expires_at: number
 }
 
+export interface RejectionRulesTable {
+  rule_id: Generated<number>
+  reliability: number
+  server: string | null
+  source: string | null
+  version: string | null
+  stage_id: string | null
+  from_at: number | null
+  until_at: number | null
+  note: string | null
+  created_at: number
+  removed_at: number | null
+}
+
+export interface OpsAuditTable {
+  audit_id: Generated<number>
+  at: number
+  actor: string
+  action: string
+  target: string | null
+  before: Json | null
+  after: Json | null
+}
+
 export interface Database {
   items: ItemsTable
   zones: ZonesTable
@@ -222,5 +251,7 @@ export interface Database {
   agg_item_total: AggItemTotalTable
   idempotency_keys: IdempotencyKeysTable
   recognition_defects: RecognitionDefectsTable
+  rejection_rules: RejectionRulesTable
+  ops_audit: OpsAuditTable
   schema_migrations: { version: string; applied_at: number }
 }

@@ -27,6 +27,11 @@ export const SECURITY_SCHEMES = {
     name: 'Authorization',
     description: 'The `authorization` value `initDefectReport` answered, for a raw-body upload (a multipart upload sends it as a form field).',
   },
+  OpsToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The server’s `OPS_TOKEN` (`Authorization: Bearer <OPS_TOKEN>`); without it, or with another, 401 `UNAUTHORIZED`. Unset on the server: always 401.',
+  },
 } as const
 
 const SECURITY: Record<Access, Json[]> = {
@@ -34,6 +39,7 @@ const SECURITY: Record<Access, Json[]> = {
   penguinId: [{ PenguinID: [] }, { PenguinIDCookie: [] }],
   penguinIdOptional: [{}, { PenguinID: [] }, { PenguinIDCookie: [] }],
   uploadToken: [{ DefectUploadToken: [] }, {}],
+  opsToken: [{ OpsToken: [] }],
 }
 
 export const DOCS_TAGS = [
@@ -60,6 +66,7 @@ const RETRY_AFTER = { 'Retry-After': { description: 'Seconds until the budget re
 
 const ERROR_DESCRIPTIONS: Record<string, string> = {
   '400': 'Invalid request (`INVALID_REQUEST`, with `violations` for field rules) or a missing entity (`NOT_FOUND`: never 404 on v2).',
+  '401': 'No valid operator token (`UNAUTHORIZED`).',
   '413': 'The body is larger than allowed.',
   '429': 'Over a rate limit (`TOO_MANY_REQUESTS`); `Retry-After` says when to come back.',
   '500': 'Unexpected failure (`INTERNAL_ERROR`, `internal server error occurred`).',

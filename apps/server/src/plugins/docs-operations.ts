@@ -21,6 +21,8 @@ export type Access =
   | 'penguinIdOptional'
   /** The token handed out by `initDefectReport`. */
   | 'uploadToken'
+  /** The operator's `OPS_TOKEN` as a Bearer token (401 without it). */
+  | 'opsToken'
 
 export interface OperationDoc {
   operationId: string
@@ -249,6 +251,19 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   ['GET /api/_/probe']: { operationId: 'getProbeCounts', access: 'anonymous' },
   ['GET /api/_/assets']: { operationId: 'getAssets', access: 'anonymous' },
   ['POST /api/_/assets/retry']: { operationId: 'retryAssets', access: 'anonymous' },
+
+  // Running the site (docs/api-extensions.md §3i): the about content, and the operators' routes (Bearer OPS_TOKEN, audited)
+  ['GET /api/_/about']: { operationId: 'getAbout', access: 'anonymous' },
+  ['GET /api/_/ops/notices']: { operationId: 'listOpsNotices', access: 'opsToken' },
+  ['POST /api/_/ops/notices']: { operationId: 'addNotice', access: 'opsToken', ok: 'The notice as stored.' },
+  ['PUT /api/_/ops/notices/{noticeId}']: { operationId: 'editNotice', access: 'opsToken', ok: 'The notice as stored.' },
+  ['DELETE /api/_/ops/notices/{noticeId}']: { operationId: 'retireNotice', access: 'opsToken', ok: 'The retired notice.' },
+  ['PUT /api/_/ops/about']: { operationId: 'setAbout', access: 'opsToken', ok: 'The content now served by `GET /api/_/about`.' },
+  ['DELETE /api/_/ops/about']: { operationId: 'clearAbout', access: 'opsToken', ok: 'No content: the about pages show their empty state.' },
+  ['GET /api/_/ops/rules']: { operationId: 'listRejectionRules', access: 'opsToken' },
+  ['POST /api/_/ops/rules']: { operationId: 'addRejectionRule', access: 'opsToken', ok: 'The rule, and how many counted reports it took out.' },
+  ['DELETE /api/_/ops/rules/{ruleId}']: { operationId: 'removeRejectionRule', access: 'opsToken', ok: 'The removed rule, and what became of its reports.' },
+  ['GET /api/_/ops/audit']: { operationId: 'listAudit', access: 'opsToken' },
 }
 
 /** The operation entry of a documented path, or null. */

@@ -111,6 +111,21 @@ describe('the API description', () => {
     expect(ids).toEqual(expect.arrayContaining(['submitRecognitionBatch', 'plan', 'exportMatrix', 'shortLink', 'initDefectReport', 'queryAdvanced']))
   })
 
+  it('lists every operators’ route with the OpsToken scheme and its 401', () => {
+    const ops = operationsOf(doc).filter((o) => o.path.startsWith('/api/_/ops/'))
+    expect(ops.map((o) => o.key).sort()).toEqual(
+      Object.keys(OPERATIONS)
+        .filter((k) => k.includes(' /api/_/ops/'))
+        .sort(),
+    )
+    expect(ops.length).toBe(10)
+    expect(doc.components.securitySchemes.OpsToken).toMatchObject({ type: 'http', scheme: 'bearer' })
+    for (const { key, op } of ops) {
+      expect(op.security, key).toEqual([{ OpsToken: [] }])
+      expect(op.responses['401'], key).toBeDefined()
+    }
+  })
+
   it('defines every schema it refers to, and the PenguinID schemes the personal routes list', () => {
     const refs = [...JSON.stringify(doc).matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => m[1] as string)
     expect(refs.length).toBeGreaterThan(20)
@@ -193,6 +208,8 @@ describe.each(dbTargets())('answers match the API description on $name', (target
     ['get', '/api/v2/result/trends', '/api/v2/result/trends', 200],
     ['get', '/api/v2/stats', '/api/v2/stats', 200],
     ['get', '/api/_/health', '/api/_/health', 200],
+    ['get', '/api/_/about', '/api/_/about', 200],
+    ['get', '/api/_/ops/rules', '/api/_/ops/rules', 401],
     ['get', '/api/v2/items/{itemId}', '/api/v2/items/no-such-item', 400],
   ])('%s %s (%s → %i)', async (method, path, url, status) => {
     const res = await ctx.app.inject({ method: method.toUpperCase() as 'GET', url })

@@ -4,6 +4,7 @@ import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Database } from '../../db/database'
 import type { Db } from '../../db/db'
 import { DEMO_CATEGORY } from '../demo/demo-source'
+import type { ActiveRule } from '../ops/rejection-rule'
 
 type Executor = Kysely<Database> | Transaction<Database>
 
@@ -179,8 +180,9 @@ const passQueries = (trx: Transaction<Database>) => ({
       created_at: number
       md5: string | null
       source: string
+      version: string
     }>`
-      select r.report_id, r.server, r.stage_id, r.pattern_id, r.drops, p.drops as pattern, r.times, r.category, r.created_at, r.md5, r.source
+      select r.report_id, r.server, r.stage_id, r.pattern_id, r.drops, p.drops as pattern, r.times, r.category, r.created_at, r.md5, r.source, r.version
       from drop_reports r join drop_patterns p on p.pattern_id = r.pattern_id
       where r.reliability is null
       order by r.report_id
@@ -203,10 +205,14 @@ const passQueries = (trx: Transaction<Database>) => ({
     return new Set(rows.map((r) => r.md5 as string))
   },
 
-  setReliability: (verdicts: { id: number; r: number }[]) =>
+  /** The rejection rules in force (migration 0010), oldest first: read inside the pass, under the worker lock. */
+  activeRules: () => activeRules(trx),
+
+  /** `rule`: the rejection rule that set the code, if one did. */
+  setReliability: (verdicts: { id: number; r: number; rule?: number }[]) =>
     sql`
-      update drop_reports set reliability = v.r
-      from jsonb_to_recordset(${json(verdicts)}) as v(id bigint, r int)
+      update drop_reports set reliability = v.r, rule_id = v.rule
+      from jsonb_to_recordset(${json(verdicts)}) as v(id bigint, r int, rule bigint)
       where drop_reports.report_id = v.id`.execute(trx),
 
   applyToAggregates: (reports: readonly AggregateInput[], sign: 1 | -1) => applyToAggregates(trx, reports, sign),
@@ -218,6 +224,27 @@ export type AggregationPass = ReturnType<typeof passQueries>
 
 /** First half of the worker lock's key; the second is the schema's hash, so installs sharing one database do not wait on each other. */
 const WORKER_LOCK = 0x41_47_47_52
+
+/**
+ * Waits for the worker lock inside `trx`: a change that moves reports in or out of the aggregates outside
+ * the worker (a rejection rule added or removed) never interleaves with a verification pass.
+ */
+export const lockAggregates = async (trx: Transaction<Database>) => {
+  await sql`select pg_advisory_xact_lock(${WORKER_LOCK}::int4, hashtext(current_schema()))`.execute(trx)
+}
+
+/** Active rejection rules, oldest first (the first that matches a report decides its code). */
+export const activeRules = async (db: Executor): Promise<ActiveRule[]> =>
+  (await db.selectFrom('rejection_rules').selectAll().where('removed_at', 'is', null).orderBy('rule_id').execute()).map((r) => ({
+    id: Number(r.rule_id),
+    reliability: r.reliability,
+    server: r.server as Server | null,
+    source: r.source,
+    version: r.version,
+    stageId: r.stage_id,
+    fromAt: r.from_at === null ? null : Number(r.from_at),
+    untilAt: r.until_at === null ? null : Number(r.until_at),
+  }))
 
 export const createAggregationRepository = (db: Db) => ({
   /**

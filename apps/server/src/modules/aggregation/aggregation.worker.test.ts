@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { createDataVersion } from '../../lib/data-version'
 import { fakeCatalog, fakeDropInfo, fakeItem, fakeStage } from '../../testing/fake-catalog'
 import { DEMO_SOURCE } from '../demo/demo-source'
+import type { ActiveRule } from '../ops/rejection-rule'
 import type { AggregateInput, AggregationPass, AggregationRepository } from './aggregation.repository'
 import { createAggregationWorker } from './aggregation.worker'
 
@@ -37,22 +38,25 @@ const report = (r: Partial<Unverified> & { quantity?: number }): Unverified => {
     created_at: T,
     md5: null,
     source: 'MaaAssistantArknights',
+    version: 'v5.9.0',
     ...r,
   }
 }
 
 /** The worker's repository in memory: a queue of unverified reports, earlier md5s, and what each pass wrote. */
-const fakeAggregationRepository = (queue: Unverified[], opts: { earlierMd5s?: string[]; lockHeldElsewhere?: boolean } = {}) => {
-  const written = { reliability: new Map<number, number>(), aggregated: [] as AggregateInput[], version: 10, passes: 0 }
+const fakeAggregationRepository = (queue: Unverified[], opts: { earlierMd5s?: string[]; lockHeldElsewhere?: boolean; rules?: ActiveRule[] } = {}) => {
+  const written = { rules: new Map<number, number>(), reliability: new Map<number, number>(), aggregated: [] as AggregateInput[], version: 10, passes: 0 }
   const repository: AggregationRepository = {
     lockedPass: async (run) => {
       if (opts.lockHeldElsewhere) return null
       written.passes++
       const pass = {
         unverified: async (limit: number) => queue.filter((r) => !written.reliability.has(r.report_id)).slice(0, limit),
+        activeRules: async () => opts.rules ?? [],
         seenMd5s: async (md5s: string[]) => new Set(md5s.filter((m) => opts.earlierMd5s?.includes(m))),
-        setReliability: async (verdicts: { id: number; r: number }[]) => {
+        setReliability: async (verdicts: { id: number; r: number; rule?: number }[]) => {
           for (const v of verdicts) written.reliability.set(v.id, v.r)
+          for (const v of verdicts) if (v.rule !== undefined) written.rules.set(v.id, v.rule)
         },
         applyToAggregates: async (reports: readonly AggregateInput[], sign: 1 | -1) => {
           expect(sign).toBe(1)
@@ -122,6 +126,35 @@ describe('aggregation worker (fake repository)', () => {
     expect(await worker.runOnce()).toEqual({ verified: 1, counted: 1 })
     expect(await worker.runOnce()).toEqual({ verified: 0, counted: 0 })
     expect(version.get()).toBe(12)
+  })
+
+  it('gives a report that passes every check the code of the oldest active rule it matches, and leaves it out of the aggregates', async () => {
+    const rule = (id: number, reliability: number, over: Partial<ActiveRule>): ActiveRule => ({
+      id,
+      reliability,
+      server: null,
+      source: null,
+      version: null,
+      stageId: null,
+      fromAt: null,
+      untilAt: null,
+      ...over,
+    })
+    const rules = [rule(7, 300, { version: 'v0-bad', untilAt: T + 1 }), rule(9, 301, { version: 'v0-bad' })]
+    const matched = report({ version: 'v0-bad' })
+    const broken = report({ version: 'v0-bad', quantity: 4 }) // fails the drop table: keeps 6
+    const later = report({ version: 'v0-bad', created_at: T + 2000 }) // outside rule 7's window: rule 9
+    const { worker, written } = setup([matched, broken, later], { rules })
+    expect(await worker.runOnce()).toEqual({ verified: 3, counted: 0 })
+    expect([...written.reliability.values()]).toEqual([300, RELIABILITY.dropTableMismatch, 301])
+    expect(written.rules).toEqual(
+      new Map([
+        [matched.report_id, 7],
+        [later.report_id, 9],
+      ]),
+    )
+    const other = setup([report({ version: 'v5.9.0' })], { rules })
+    expect(await other.worker.runOnce()).toEqual({ verified: 1, counted: 1 })
   })
 
   it('does nothing while another process holds the worker lock, and keeps the version when nothing counted', async () => {

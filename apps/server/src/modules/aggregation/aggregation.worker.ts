@@ -5,6 +5,7 @@ import type { DataVersion } from '../../lib/data-version'
 import { isActiveAt } from '../catalog/catalog.types'
 import type { CatalogService } from '../catalog/catalog.service'
 import { DEMO_SOURCE } from '../demo/demo-source'
+import { firstMatchingRule } from '../ops/rejection-rule'
 import type { AggregateInput, AggregationRepository } from './aggregation.repository'
 
 export interface AggregationWorkerDeps {
@@ -53,20 +54,27 @@ export const createAggregationWorker = (deps: AggregationWorkerDeps) => {
       if (batch.length === 0) return { verified: 0, counted: 0, newVersion: null as number | null }
       const firstId = batch[0]?.report_id ?? 0
       const seen = await pass.seenMd5s([...new Set(batch.flatMap((r) => (r.md5 ? [r.md5] : [])))], firstId)
-      const verdicts: { id: number; r: number }[] = []
+      // Operators' rejection rules (api-v2 §7.4, 256-1023) apply to reports that pass every other check.
+      const rules = await pass.activeRules()
+      const verdicts: { id: number; r: number; rule?: number }[] = []
       const counted: AggregateInput[] = []
       for (const [n, r] of batch.entries()) {
         // Keep the event loop answering requests while a large batch is verified.
         if (n % 100 === 99) await new Promise((resolve) => setImmediate(resolve))
         const stage = await catalog.stageRecord(r.stage_id)
         const drops = r.drops.map((d) => ({ dropType: d.dropType as DropType, itemId: d.itemId, quantity: d.quantity }))
-        const reliability = reliabilityOf({
+        const checked = reliabilityOf({
           accountExists: true, // the foreign key guarantees it
           md5Seen: r.md5 !== null && seen.has(r.md5),
           dropTable: verifyReport({ drops, times: r.times }, await dropTableOf(r.server, r.stage_id, r.created_at)),
         })
+        const rule =
+          checked === RELIABILITY.ok
+            ? firstMatchingRule(rules, { server: r.server, source: r.source, version: r.version, stageId: r.stage_id, createdAt: r.created_at })
+            : null
+        const reliability = rule ? rule.reliability : checked
         if (r.md5) seen.add(r.md5)
-        verdicts.push({ id: r.report_id, r: reliability })
+        verdicts.push({ id: r.report_id, r: reliability, ...(rule ? { rule: rule.id } : {}) })
         if (reliability === RELIABILITY.ok && r.times > 0) {
           counted.push({
             server: r.server,

@@ -14,7 +14,7 @@ export const createCatalogRepository = (db: Db) => ({
     (await db.kysely.selectFrom('drop_infos').selectAll().orderBy('server').orderBy('stage_id').orderBy('drop_info_id').execute()).map(toDropInfoRecord),
   periods: async () => (await db.kysely.selectFrom('periods').selectAll().orderBy('start_at').orderBy('period_key').execute()).map(toPeriod),
   formulas: async () => (await db.kysely.selectFrom('formulas').select(['body']).orderBy('sort_order').execute()).map((f) => f.body as Formula),
-  notices: async () => (await db.kysely.selectFrom('notices').selectAll().orderBy('notice_id').execute()).map(toNotice),
+  notices: async () => (await db.kysely.selectFrom('notices').selectAll().where('retired_at', 'is', null).orderBy('notice_id').execute()).map(toNotice),
   /** An operator property (e.g. `frontend.config`) and when it was last set; null when unset. */
   property: async (key: string): Promise<{ value: unknown; updatedAt: number } | null> => {
     const row = await db.kysely.selectFrom('properties').select(['value', 'updated_at']).where('key', '=', key).executeTakeFirst()

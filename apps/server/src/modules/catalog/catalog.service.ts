@@ -121,6 +121,10 @@ export const createCatalogService = ({ repository, clock, configExtras = {} }: C
       reloadListeners.add(listener)
       return () => void reloadListeners.delete(listener)
     },
+    /** Forgets the cached `/notice` body (an operator changed a notice); other processes follow within its TTL. */
+    forgetNotices: () => {
+      noticeCache = null
+    },
     snapshotTime: async () => (await current()).builtAt,
     items: async (): Promise<CachedBody> => {
       const s = await current()

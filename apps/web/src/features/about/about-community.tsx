@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { env } from '../../config/env'
 import { paths } from '../../config/paths'
-import { API_DOCS, CC_BY_NC, CommunityLinks, External, LinkButtons, Page, PENGUIN_STATS, Section, useCommunity } from './about-layout'
+import { API_DOCS, CC_BY_NC, CommunityLinks, External, LinkButtons, OperatorText, Page, PENGUIN_STATS, Section, useCommunity } from './about-layout'
 import { MEMBER_ROLES, type CommunityMember } from './community-config'
 
 /**
@@ -67,12 +67,17 @@ const ROLE_TITLES: Record<(typeof MEMBER_ROLES)[number], ParseKeys> = {
   other: 'browse.about.members.roles.other',
 }
 
-/** The people this server's operator lists, by role; roles nobody holds are left out. */
+/** The people this server's operator lists, by role; roles nobody holds are left out; a sentence when there are none. */
 function OperatorMembers({ members }: { members: CommunityMember[] }) {
   const { t } = useTranslation()
   const roles = MEMBER_ROLES.filter((role) => members.some((m) => m.role === role))
   return (
     <Section title={t('about.members.operatorTitle')}>
+      {members.length === 0 && (
+        <Typography color="text.secondary" data-testid="about-no-members">
+          {t('about.members.noneBody')}
+        </Typography>
+      )}
       <Grid container spacing={2}>
         {roles.map((role) => (
           <Grid key={role} size={{ xs: 12, sm: 6, md: 4 }}>
@@ -84,7 +89,7 @@ function OperatorMembers({ members }: { members: CommunityMember[] }) {
                 .filter((m) => m.role === role)
                 .map((p) => (
                   <ListItem key={p.name} disableGutters>
-                    <ListItemText primary={p.url ? <External href={p.url}>{p.name}</External> : p.name} />
+                    <ListItemText primary={p.url ? <External href={p.url}>{p.name}</External> : p.name} secondary={p.note} />
                   </ListItem>
                 ))}
             </List>
@@ -97,9 +102,10 @@ function OperatorMembers({ members }: { members: CommunityMember[] }) {
 
 export function AboutMembers() {
   const { t } = useTranslation()
-  const { members } = useCommunity()
+  const { members, texts } = useCommunity()
   return (
     <Page title="menu.members" intro={t('about.members.intro')}>
+      <OperatorText source={texts.members} />
       <Section title={t('about.members.playersTitle')}>
         <Typography sx={{ mb: 1 }}>{t('about.members.playersBody')}</Typography>
         <Button component={RouterLink} to={paths.reportByZone.href()} variant="contained">
@@ -112,7 +118,7 @@ export function AboutMembers() {
           {t('menu.contribute')}
         </Button>
       </Section>
-      {members.length > 0 && <OperatorMembers members={members} />}
+      <OperatorMembers members={members} />
       <DataCredits />
       <ProjectHome />
     </Page>
@@ -121,8 +127,10 @@ export function AboutMembers() {
 
 export function AboutContact() {
   const { t } = useTranslation()
+  const { texts } = useCommunity()
   return (
     <Page title="menu.contact" intro={t('about.contact.intro')}>
+      <OperatorText source={texts.contact} />
       <Section title={t('about.contact.reportTitle')}>
         <Typography>{t('about.contact.reportBody')}</Typography>
       </Section>
@@ -157,9 +165,10 @@ const WAYS_TO_HELP: { title: ParseKeys; body: ParseKeys; to: string; link: Parse
 
 export function AboutDonate() {
   const { t } = useTranslation()
-  const { donate } = useCommunity()
+  const { donate, texts } = useCommunity()
   return (
     <Page title="menu.donate" intro={t('about.donate.intro')}>
+      <OperatorText source={texts.donate} />
       <Section title={donate.length > 0 ? t('browse.about.donate.operatorTitle') : t('about.donate.noneTitle')}>
         {donate.length > 0 ? <LinkButtons links={donate} /> : <Typography data-testid="about-no-donations">{t('about.donate.noneBody')}</Typography>}
       </Section>

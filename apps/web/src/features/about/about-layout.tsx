@@ -4,11 +4,12 @@ import Link from '@mui/material/Link'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import type { ParseKeys } from 'i18next'
-import { useMemo, type ReactNode } from 'react'
+import { lazy, Suspense, useMemo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TitledCard } from '../../components/titled-card'
 import { useDataset } from '../../lib/data'
-import { readCommunityConfig, type CommunityConfig, type CommunityLink } from './community-config'
+import { useAbout } from './api/get-about'
+import { readAboutContent, readCommunityConfig, type AboutView, type CommunityLink } from './community-config'
 
 /** Building blocks of the about pages. */
 
@@ -17,9 +18,27 @@ export const PENGUIN_STATS = 'https://penguin-stats.io'
 /** The interactive API documentation every Dropwise server serves (a server path, not an app route). */
 export const API_DOCS = '/api/docs'
 
-export function useCommunity(): CommunityConfig {
+/** The operator's about content (`GET /api/_/about`) when set, else `/config` `community`, in the page's language. */
+export function useCommunity(): AboutView {
   const config = useDataset('config')
-  return useMemo(() => readCommunityConfig(config.data), [config.data])
+  const about = useAbout()
+  const { i18n } = useTranslation()
+  return useMemo(() => readAboutContent(about.data, i18n.language) ?? { ...readCommunityConfig(config.data), texts: {} }, [about.data, config.data, i18n.language])
+}
+
+const Markdown = lazy(() => import('../../components/markdown'))
+
+/** The operator's own text for a page (markdown, sanitised by the renderer), or nothing. */
+export function OperatorText({ source }: { source: string | undefined }) {
+  const { t } = useTranslation()
+  if (!source) return null
+  return (
+    <Section title={t('about.operatorNote')}>
+      <Suspense fallback={null}>
+        <Markdown source={source} />
+      </Suspense>
+    </Section>
+  )
 }
 
 export function Page({ title, intro, children }: { title: ParseKeys; intro?: string; children: ReactNode }) {
