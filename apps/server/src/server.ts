@@ -21,6 +21,7 @@ try {
   db = await openDatabase(env, {
     onStaleLock: ({ holder, lockFile }) =>
       logger.info({ lockFile, holder }, holder ? `recovered the data folder lock of process ${holder.pid}, which is gone` : 'replaced an unreadable data folder lock'),
+    onConnectionError: (err) => logger.warn({ err }, 'a database connection failed; the next query opens a new one'),
   })
 } catch (err) {
   exitOnStartupError(err)

@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
+import { isDatabaseUnavailable } from '../lib/db-unavailable'
 import { createDb } from './db'
 
 describe('createDb on PGlite', () => {
@@ -38,4 +41,47 @@ describe('createDb on PGlite', () => {
       await copy.close()
     }
   }, 60_000)
+})
+
+// A PostgreSQL connection that fails on its own (pg_terminate_backend, an idle reaper, a restart) must
+// not end the process: the pool drops it and the next query opens a new one. Only this test's own
+// connections are terminated (found by their application_name).
+describe.skipIf(!process.env.TEST_DATABASE_URL)('createDb on PostgreSQL', () => {
+  const url = process.env.TEST_DATABASE_URL as string
+  it('survives its connections being terminated, idle and inside a transaction', async () => {
+    const name = `dropwise_term_${randomBytes(4).toString('hex')}`
+    const own = new URL(url)
+    own.searchParams.set('application_name', name)
+    const errors: Error[] = []
+    const db = await createDb({ kind: 'postgres', url: own.toString(), poolSize: 3, onConnectionError: (err) => errors.push(err) })
+    const admin = await createDb({ kind: 'postgres', url, poolSize: 1 })
+    try {
+      await Promise.all([1, 2].map(() => sql`select pg_sleep(0.05)`.execute(db.kysely)))
+      let entered = () => {}
+      const inside = new Promise<void>((resolve) => (entered = resolve))
+      const held = db.kysely.transaction().execute(async (trx) => {
+        await sql`select 1`.execute(trx)
+        entered()
+        await new Promise((r) => setTimeout(r, 400))
+        await sql`select 1`.execute(trx)
+      })
+      await inside
+      const pids = await sql<{ pid: number }>`select pid from pg_stat_activity where application_name = ${name}`.execute(admin.kysely)
+      // One idle in the pool and the one inside the transaction (at least).
+      expect(pids.rows.length).toBeGreaterThanOrEqual(2)
+      for (const { pid } of pids.rows) await sql`select pg_terminate_backend(${pid}::int)`.execute(admin.kysely)
+      const failure = await held.then(
+        () => null,
+        (err: unknown) => err,
+      )
+      expect(isDatabaseUnavailable(failure), String(failure)).toBe(true)
+      await new Promise((r) => setTimeout(r, 100))
+      expect(errors.length, 'each failed connection was heard').toBeGreaterThanOrEqual(pids.rows.length)
+      const again = await sql<{ one: number }>`select 1 as one`.execute(db.kysely)
+      expect(again.rows).toEqual([{ one: 1 }])
+    } finally {
+      await db.close()
+      await admin.close()
+    }
+  }, 30_000)
 })
