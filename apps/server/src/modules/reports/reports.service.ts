@@ -38,6 +38,12 @@ const entryProblem = (issues: readonly { path: PropertyKey[]; message: string }[
 const RECALL_WINDOW_MS = 24 * 60 * 60 * 1000
 export const RECALL_FAILED = 'report not existed or has already been recalled'
 
+/** A memo that is forgotten when it fails (the database was down): the next report reads the catalog again. */
+const forgetOnFailure = <T>(promise: Promise<T>, forget: () => void): Promise<T> => {
+  promise.catch(forget)
+  return promise
+}
+
 /**
  * Report intake (api-v2.md §7.2): shape is validated by the route; here identity, recruit tags, stage,
  * normalisation and storage. Semantic problems never change the answer: verification runs later and
@@ -61,7 +67,7 @@ export const createReportsService = (deps: ReportsServiceDeps) => {
   ): Promise<NewReport> => {
     let drops = input.drops ?? []
     if (input.stageId === RECRUIT_STAGE_ID) {
-      const resolved = resolveRecruitTags(drops, await (recruitLookup ??= catalog.itemList().then(buildRecruitTagLookup)))
+      const resolved = resolveRecruitTags(drops, await (recruitLookup ??= forgetOnFailure(catalog.itemList().then(buildRecruitTagLookup), () => (recruitLookup = null))))
       if (!resolved.ok) throw invalidRequest(recruitTagErrorMessage(resolved.tag))
       drops = resolved.drops as SubmittedDrop[]
     }
@@ -78,7 +84,10 @@ export const createReportsService = (deps: ReportsServiceDeps) => {
         stage = rerunStage
       }
     }
-    const items = await (knownItems ??= catalog.itemList().then((list) => new Set(list.map((i) => i.itemId))))
+    const items = await (knownItems ??= forgetOnFailure(
+      catalog.itemList().then((list) => new Set(list.map((i) => i.itemId))),
+      () => (knownItems = null),
+    ))
     const normalized = normalizeReport({ drops, times: input.times ?? null }, { isGacha: stage.isGacha }, items)
     const pattern = canonicalPattern(normalized.drops)
     return {
