@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto'
+import { execFile } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { sql } from 'kysely'
 import { afterEach, describe, expect, it } from 'vitest'
 import { isDatabaseUnavailable } from '../lib/db-unavailable'
 import { createDb } from './db'
+
+const run = promisify(execFile)
 
 describe('createDb on PGlite', () => {
   const dirs: string[] = []
@@ -39,6 +44,31 @@ describe('createDb on PGlite', () => {
       ).toEqual([{ v: 'kept' }])
     } finally {
       await copy.close()
+    }
+  }, 60_000)
+})
+
+// The embedded engine's writes failing (a full disk): a data file that cannot grow fails that statement and
+// the next goes through; a WAL write that fails is a PANIC, after which PGlite's next statement would spin
+// forever on its thread (the whole process frozen): instead every query fails at once and close() returns.
+// In a child process (testing/pglite-full-disk.ts), so that a freeze is a timeout here, not a hung test run.
+describe('createDb on PGlite with a full disk', () => {
+  it('survives a data file that cannot grow, and stops cleanly (503, no freeze) after a failed WAL write', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dropwise-db-full-'))
+    try {
+      const script = fileURLToPath(new URL('../testing/pglite-full-disk.ts', import.meta.url))
+      const { stdout } = await run(process.execPath, ['--import', import.meta.resolve('tsx'), script, dir], { timeout: 45_000 })
+      const outcome = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as Record<string, unknown>
+      expect(outcome).toMatchObject({
+        grow: { code: '53100', unavailable: true },
+        afterGrow: 'ok',
+        wal: { code: '53100', severity: 'PANIC', unavailable: true },
+        afterPanic: { code: '57P02', unavailable: true },
+        closed: true,
+      })
+      expect(outcome.afterPanicMs).toBeLessThan(1000)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
     }
   }, 60_000)
 })

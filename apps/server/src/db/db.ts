@@ -69,13 +69,15 @@ export const createDb = async (options: DbOptions): Promise<Db> => {
       parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v) },
     })
     await pglite.waitReady
-    const kysely = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
+    const dialect = new PGliteDialect(pglite)
+    const kysely = new Kysely<Database>({ dialect })
     const close = async () => {
       try {
         await kysely.destroy()
         // Kysely closes the driver only when a query went through it: a database opened and closed
         // unused (a data folder loaded from a tarball) would stay open and keep the process alive.
-        if (!pglite.closed) await pglite.close()
+        // After a PANIC the engine is never touched again (a statement would freeze the process).
+        if (!pglite.closed && !dialect.stopped()) await pglite.close()
       } finally {
         lock?.release()
       }
