@@ -75,6 +75,8 @@ describe('the database gate', () => {
       expect(down.statusCode).toBe(503)
       expect(down.json()).toMatchObject({ status: 'down', checks: { database: 'down' } })
       expect((await ctx.app.inject({ method: 'GET', url: '/api/_/bininfo' })).statusCode).toBe(200)
+      // The web app's addresses are not held back (here without a built app: the API's 404).
+      expect((await ctx.app.inject({ method: 'GET', url: '/result/stage/main_01-07' })).statusCode).toBe(404)
 
       gate.open()
       await gate.opened
