@@ -249,12 +249,7 @@ export const buildApp = async (options: AppOptions) => {
     probeFlusher = setInterval(() => void probe.flush().catch((err: unknown) => app.log.warn({ err }, 'probe flush failed')), 60_000)
     probeFlusher.unref()
   }
-  await wireDatabaseGate(app, {
-    gate: options.databaseGate,
-    startBackground: options.background ? startBackground : null,
-    readVersion: aggregationRepository.readVersion,
-    advance: version.advance,
-  })
+  await wireDatabaseGate(app, { gate: options.databaseGate, version, readVersion: aggregationRepository.readVersion, start: options.background ? startBackground : null })
 
   // In the background: the API answers at once; assets announce themselves in /config when ready.
   app.addHook('onReady', async () => assets.start())

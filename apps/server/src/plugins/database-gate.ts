@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
+import type { DataVersion } from '../lib/data-version'
 import { databaseUnavailable, isDatabaseUnavailable } from '../lib/db-unavailable'
 import { V2_PREFIXES } from './compat'
 
@@ -37,16 +38,16 @@ export const gatedPing = <R extends { ping: () => Promise<void> }>(gate: Databas
   gate ? { ...repository, ping: () => (gate.isOpen() ? repository.ping() : Promise.reject(new Error('the database is not ready yet'))) } : repository
 
 /**
- * Wires the gate into the app: requests wait behind it (503), and `startBackground` (the workers that need the
+ * Wires the gate into the app: requests wait behind it (503), and `start` (the workers that need the
  * database) runs once it opens, after the data version was read. Without a gate the database is ready now.
  */
 export const wireDatabaseGate = async (
   app: FastifyInstance,
-  opts: { gate: DatabaseGate | undefined; startBackground: (() => Promise<void>) | null; readVersion: () => Promise<number>; advance: (v: number) => void },
+  opts: { gate: DatabaseGate | undefined; start: (() => Promise<void>) | null; readVersion: () => Promise<number>; version: DataVersion },
 ) => {
-  const { gate, startBackground } = opts
+  const { gate, start } = opts
   if (!gate) {
-    await startBackground?.()
+    await start?.()
     return
   }
   let closed = false
@@ -61,8 +62,8 @@ export const wireDatabaseGate = async (
   void gate.opened
     .then(async () => {
       if (closed) return
-      opts.advance(await opts.readVersion())
-      if (!closed) await startBackground?.()
+      opts.version.advance(await opts.readVersion())
+      if (!closed) await start?.()
     })
     .catch((err: unknown) => app.log.error({ err }, 'background work did not start'))
 }
