@@ -58,6 +58,7 @@ import { statsRoutes } from './modules/site-stats/site-stats.routes'
 import { createStatsService, type StatsService } from './modules/site-stats/site-stats.service'
 import { compatPlugin, V2_PREFIXES } from './plugins/compat'
 import { compressionPlugin } from './plugins/compression'
+import { gatedPing, wireDatabaseGate, type DatabaseGate } from './plugins/database-gate'
 import type { Db } from './db/db'
 import { docsPlugin } from './plugins/docs'
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler'
@@ -107,6 +108,8 @@ export interface AppOptions {
   requestTimeoutMs?: number
   /** `OPS_TOKEN` and `ABOUT_FILE` of the operators' routes (modules/ops). */
   ops?: { token?: string; aboutFile?: string }
+  /** Closed while the server waits for its database (started before it): API 503s, background waits (plugins/database-gate.ts). */
+  databaseGate?: DatabaseGate
 }
 
 /**
@@ -166,7 +169,7 @@ export const buildApp = async (options: AppOptions) => {
   await app.register(docsPlugin, { version: binInfo.version })
 
   const aggregationRepository = createAggregationRepository(db)
-  const version = options.version ?? createDataVersion(await aggregationRepository.readVersion())
+  const version = options.version ?? createDataVersion(options.databaseGate ? 0 : await aggregationRepository.readVersion())
   const assetsRepository = createAssetsRepository(assetsStorage(options.assets))
   const assets = assetsServiceFromOptions(options.assets, {
     repository: assetsRepository,
@@ -238,7 +241,7 @@ export const buildApp = async (options: AppOptions) => {
       { prefix },
     )
   }
-  const health = createHealthService({ repository: createHealthRepository(db), redis })
+  const health = createHealthService({ repository: gatedPing(options.databaseGate, createHealthRepository(db)), redis })
   await app.register(healthRoutes, { health, binInfo })
   await app.register(plannerRoutes, { planner })
   const probe = createProbeService({ repository: createProbeRepository(db), clock })
@@ -253,13 +256,14 @@ export const buildApp = async (options: AppOptions) => {
   publishVersion(version, redis)
   let stopFollowing = () => {}
   let probeFlusher: NodeJS.Timeout | null = null
-  if (options.background) {
+  const startBackground = async () => {
     aggregation.start()
     const onPollError = (err: unknown) => app.log.warn({ err }, 'version poll failed')
     stopFollowing = await followVersion({ version, subscriber, readVersion: aggregationRepository.readVersion, onPollError })
     probeFlusher = setInterval(() => void probe.flush().catch((err: unknown) => app.log.warn({ err }, 'probe flush failed')), 60_000)
     probeFlusher.unref()
   }
+  await wireDatabaseGate(app, { gate: options.databaseGate, version, readVersion: aggregationRepository.readVersion, start: options.background ? startBackground : null })
 
   // In the background: the API answers at once; assets announce themselves in /config when ready.
   app.addHook('onReady', async () => assets.start())

@@ -13,9 +13,12 @@ import type { Env } from './config/env'
  * Opens the database the environment names: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR
  * (locked for this process: DataDirLockedError, a StartupError, when another process holds the folder).
  */
-export const openDatabase = (env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>, opts: { onStaleLock?: AcquireOptions['onStaleLock'] } = {}): Promise<Db> =>
+export const openDatabase = (
+  env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>,
+  opts: { onStaleLock?: AcquireOptions['onStaleLock']; onConnectionError?: (err: Error) => void } = {},
+): Promise<Db> =>
   env.DATABASE_URL
-    ? createDb({ kind: 'postgres', url: env.DATABASE_URL })
+    ? createDb({ kind: 'postgres', url: env.DATABASE_URL, ...(opts.onConnectionError ? { onConnectionError: opts.onConnectionError } : {}) })
     : createDb({ kind: 'pglite', dataDir: env.DATA_DIR, ...(opts.onStaleLock ? { onStaleLock: opts.onStaleLock } : {}) })
 
 /** Migrates, then loads the seed when the database does not hold this seed yet. */

@@ -6,6 +6,7 @@ import { exitOnStartupError, StartupError } from './config/startup-error'
 import { fastifyTrustProxy } from './config/trust-proxy'
 import { openDatabase, prepareDatabase, readBinInfo } from './bootstrap'
 import type { Db } from './db/db'
+import { createDatabaseGate, waitForDatabase } from './plugins/database-gate'
 
 /**
  * The only file that reads the environment, listens and exits. A bad variable, a data folder another
@@ -21,19 +22,14 @@ try {
   db = await openDatabase(env, {
     onStaleLock: ({ holder, lockFile }) =>
       logger.info({ lockFile, holder }, holder ? `recovered the data folder lock of process ${holder.pid}, which is gone` : 'replaced an unreadable data folder lock'),
+    onConnectionError: (err) => logger.warn({ err }, 'a database connection failed; the next query opens a new one'),
   })
 } catch (err) {
   exitOnStartupError(err)
 }
-try {
-  const prepared = await prepareDatabase(db, env.SEED_DIR)
-  log.info({ database: db.kind, migrations: prepared.migrations, seed: prepared.seed, counts: prepared.counts }, 'database ready')
-} catch (err) {
-  log.fatal({ err }, 'database preparation failed')
-  await db.close()
-  process.exit(1)
-}
-
+// The app listens before its database is ready: a PostgreSQL that is down (or starting) at start-up is an
+// outage, not a failure; health says the database is down and the API answers 503 until it is migrated.
+const databaseGate = createDatabaseGate()
 const app = await buildApp({
   db,
   loggerInstance: log,
@@ -42,6 +38,7 @@ const app = await buildApp({
   trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
   closeDb: true,
   background: true,
+  databaseGate,
   ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
   writeLimitPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
   identityLimitPerMinute: env.RATE_LIMIT_IDENTITY_PER_MINUTE,
@@ -81,15 +78,34 @@ try {
   }
   exitOnStartupError(err)
 }
-void app.services.matrix.warm(['CN', 'US', 'JP', 'KR']).catch((err: unknown) => app.log.warn({ err }, 'cache warm-up failed'))
 
-// Demo reports: once, on the embedded database unless DEMO=0; on PostgreSQL only when DEMO=1.
-const wantDemo = env.DEMO ?? !env.DATABASE_URL
-if (wantDemo) {
-  void (async () => {
-    if (await app.services.demo.present()) return
-    const started = Date.now()
-    const { reports } = await app.services.demo.simulate(DEMO_DEFAULTS)
-    app.log.info({ reports, durationMs: Date.now() - started }, 'demo reports simulated (source dropwise-demo)')
-  })().catch((err: unknown) => app.log.error({ err }, 'demo simulation failed'))
+const prepared = async () => {
+  const outcome = await prepareDatabase(db, env.SEED_DIR)
+  log.info({ database: db.kind, migrations: outcome.migrations, seed: outcome.seed, counts: outcome.counts }, 'database ready')
+}
+let ready = false
+try {
+  // False only when a shutdown began during the wait.
+  ready = await waitForDatabase(prepared, { log, stopped: () => closing })
+} catch (err) {
+  log.fatal({ err }, 'database preparation failed')
+  await app.close().catch(() => {})
+  process.exit(1)
+}
+if (ready) whenReady()
+
+function whenReady() {
+  databaseGate.open()
+  void app.services.matrix.warm(['CN', 'US', 'JP', 'KR']).catch((err: unknown) => app.log.warn({ err }, 'cache warm-up failed'))
+
+  // Demo reports: once, on the embedded database unless DEMO=0; on PostgreSQL only when DEMO=1.
+  const wantDemo = env.DEMO ?? !env.DATABASE_URL
+  if (wantDemo) {
+    void (async () => {
+      if (await app.services.demo.present()) return
+      const started = Date.now()
+      const { reports } = await app.services.demo.simulate(DEMO_DEFAULTS)
+      app.log.info({ reports, durationMs: Date.now() - started }, 'demo reports simulated (source dropwise-demo)')
+    })().catch((err: unknown) => app.log.error({ err }, 'demo simulation failed'))
+  }
 }

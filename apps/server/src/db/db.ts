@@ -21,7 +21,15 @@ const INT8 = 20
 const NUMERIC = 1700
 
 export type DbOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres'
+      url: string
+      poolSize?: number
+      /** How long a query waits for a connection (a free one of the pool, or a new one) before it fails: 5 s. */
+      connectTimeoutMs?: number
+      /** A connection that failed on its own (terminated, the server restarted): logged, never thrown. */
+      onConnectionError?: (err: Error) => void
+    }
   | {
       kind: 'pglite'
       dataDir: string | null /* null = in memory */
@@ -37,8 +45,15 @@ export type DbOptions =
  */
 export const createDb = async (options: DbOptions): Promise<Db> => {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 })
+    // A query never waits forever for a connection: during an outage it fails within the timeout (503).
+    // Keep-alive finds a connection whose server vanished without closing it (a failover, a network cut).
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: options.connectTimeoutMs ?? 5000, keepAlive: true })
+    // A connection that fails on its own (pg_terminate_backend, an idle reaper, a restart) emits 'error' on
+    // its client, and the pool repeats it while the client is idle. Unheard, either ends the process; heard
+    // (once, on the client), the broken client is dropped and the next query opens a new connection.
+    pool.on('error', () => {})
     pool.on('connect', (client) => {
+      client.on('error', (err: Error) => options.onConnectionError?.(err))
       client.setTypeParser(INT8, (v: string) => Number(v))
       client.setTypeParser(NUMERIC, (v: string) => Number(v))
     })
@@ -54,13 +69,15 @@ export const createDb = async (options: DbOptions): Promise<Db> => {
       parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v) },
     })
     await pglite.waitReady
-    const kysely = new Kysely<Database>({ dialect: new PGliteDialect(pglite) })
+    const dialect = new PGliteDialect(pglite)
+    const kysely = new Kysely<Database>({ dialect })
     const close = async () => {
       try {
         await kysely.destroy()
         // Kysely closes the driver only when a query went through it: a database opened and closed
         // unused (a data folder loaded from a tarball) would stay open and keep the process alive.
-        if (!pglite.closed) await pglite.close()
+        // After a PANIC the engine is never touched again (a statement would freeze the process).
+        if (!pglite.closed && !dialect.stopped()) await pglite.close()
       } finally {
         lock?.release()
       }

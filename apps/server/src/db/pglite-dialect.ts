@@ -21,12 +21,22 @@ import {
  * query on the root handle would wait for the connection the transaction holds.
  */
 export class PGliteDialect implements Dialect {
+  private readonly state: EngineState = { stopped: null }
   constructor(private readonly pglite: PGlite) {}
+  /**
+   * Set once the engine answered PANIC (a WAL write failed: a full disk, an I/O error). PGlite cannot go on
+   * after that: its next statement spins forever on the event loop's thread, freezing the process. From then on
+   * every query fails at once (57P02, a 503 for requests) and `close()` leaves the engine alone; the process
+   * must be restarted (PostgreSQL's recovery replays the WAL on the next start).
+   */
+  stopped(): Error | null {
+    return this.state.stopped
+  }
   createAdapter() {
     return new PostgresAdapter()
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite)
+    return new PGliteDriver(this.pglite, this.state)
   }
   createIntrospector(db: Kysely<unknown>) {
     return new PostgresIntrospector(db)
@@ -36,12 +46,19 @@ export class PGliteDialect implements Dialect {
   }
 }
 
+interface EngineState {
+  stopped: Error | null
+}
+
 class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve()
   private readonly connection: PGliteConnection
 
-  constructor(private readonly pglite: PGlite) {
-    this.connection = new PGliteConnection(pglite)
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly state: EngineState,
+  ) {
+    this.connection = new PGliteConnection(pglite, state)
   }
 
   async init() {
@@ -71,15 +88,34 @@ class PGliteDriver implements Driver {
     ;(conn as PGliteConnection).release()
   }
   async destroy() {
-    if (!this.pglite.closed) await this.pglite.close()
+    if (!this.pglite.closed && !this.state.stopped) await this.pglite.close()
   }
 }
 
 class PGliteConnection implements DatabaseConnection {
   release: () => void = () => {}
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly pglite: PGlite,
+    private readonly state: EngineState,
+  ) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.state.stopped) throw this.state.stopped
+    try {
+      return await this.run<R>(compiled)
+    } catch (err) {
+      const e = err as { severity?: unknown; message?: unknown }
+      if (e.severity === 'PANIC') {
+        const why = typeof e.message === 'string' ? e.message : 'PANIC'
+        this.state.stopped = Object.assign(new Error(`the embedded database stopped after a PANIC (${why}); restart the server once the cause is fixed`), {
+          code: '57P02',
+        })
+      }
+      throw err
+    }
+  }
+
+  private async run<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     if (compiled.parameters.length === 0) {
       const results = await this.pglite.exec(compiled.sql)
       const last = results[results.length - 1]

@@ -21,14 +21,25 @@ export const followVersion = async (deps: {
 }) => {
   const { version, subscriber } = deps
   if (subscriber) {
-    await subscriber.subscribe(VERSION_CHANNEL)
     subscriber.on('message', (_channel, message) => version.advance(Number(message)))
+    // Redis down at start-up: subscribe when it is ready (ioredis itself re-subscribes after a reconnect).
+    const subscribe = () => void subscriber.subscribe(VERSION_CHANNEL).catch(() => {})
+    subscriber.on('ready', subscribe)
+    if (subscriber.status === 'ready') subscribe()
   }
+  // A failing poll (the database is down) is reported once, until a poll goes through again.
+  let failing = false
   const poller = setInterval(() => {
     deps
       .readVersion()
-      .then((v) => version.advance(v))
-      .catch(deps.onPollError)
+      .then((v) => {
+        failing = false
+        version.advance(v)
+      })
+      .catch((err: unknown) => {
+        if (!failing) deps.onPollError(err)
+        failing = true
+      })
   }, VERSION_POLL_MS)
   poller.unref()
   return () => clearInterval(poller)

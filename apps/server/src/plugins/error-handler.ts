@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { Duplex } from 'node:stream'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { DB_RETRY_AFTER_S, DB_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../lib/db-unavailable'
 import { ApiHttpError } from '../lib/errors'
 import { toViolations } from '../lib/violations'
 import { V2_PREFIXES } from './compat'
@@ -30,6 +31,12 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       // Fastify's own 4xx: unparseable JSON, body too large, unsupported media type …
       status = error.statusCode === 413 ? 413 : 400
       body = { code: 'INVALID_REQUEST', message: `invalid request: ${error.message}` }
+    } else if (isDatabaseUnavailable(error)) {
+      // An outage, a restart, a failover: the client retries (MAA honours Retry-After); nothing was acknowledged.
+      req.log.warn({ err: error }, 'database unavailable')
+      status = 503
+      body = { code: 'SERVICE_UNAVAILABLE', message: DB_UNAVAILABLE_MESSAGE }
+      void reply.header('retry-after', String(DB_RETRY_AFTER_S))
     } else {
       req.log.error({ err: error }, 'unhandled error')
       status = 500

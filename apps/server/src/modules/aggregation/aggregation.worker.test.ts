@@ -167,3 +167,51 @@ describe('aggregation worker (fake repository)', () => {
     expect(rejectedOnly.written.version).toBe(10)
   })
 })
+
+// The database down under the running worker: passes fail, the pause between them doubles (up to 10 s), the
+// outage is logged once, and the reports are counted once it is back.
+describe('aggregation worker during a database outage', () => {
+  it('backs off, logs once, and resumes by itself', async () => {
+    const queue = [report({}), report({})]
+    const fake = fakeAggregationRepository(queue)
+    let down = true
+    let attempts = 0
+    const repository: AggregationRepository = {
+      ...fake.repository,
+      lockedPass: async (run) => {
+        attempts++
+        if (down) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })
+        return fake.repository.lockedPass(run)
+      },
+    }
+    const logged: string[] = []
+    const log = {
+      debug: () => {},
+      info: (_o: unknown, m: string) => logged.push(m),
+      warn: (_o: unknown, m: string) => logged.push(m),
+      error: (_o: unknown, m: string) => logged.push(m),
+    }
+    const worker = createAggregationWorker({
+      repository,
+      catalog,
+      version: createDataVersion(10),
+      clock: () => T + 5000,
+      log: log as unknown as FastifyBaseLogger,
+      idleMs: 50,
+    })
+    worker.start()
+    await new Promise((r) => setTimeout(r, 1000))
+    // Without a back-off: a pass every 50 ms (~20). With it: 0, 100, 300, 700 ms.
+    expect(attempts).toBeGreaterThanOrEqual(2)
+    expect(attempts).toBeLessThanOrEqual(5)
+    expect(logged).toEqual(['aggregation paused: the database is unavailable'])
+    down = false
+    const deadline = Date.now() + 5000
+    while (fake.written.reliability.size < queue.length) {
+      if (Date.now() > deadline) throw new Error('the worker did not resume')
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    await worker.stop()
+    expect(logged).toContain('aggregation resumed')
+  })
+})

@@ -2,6 +2,7 @@ import { reliabilityOf, RELIABILITY, verifyReport, type DropTableEntry } from '@
 import type { DropType } from '@dropwise/schemas'
 import type { FastifyBaseLogger } from 'fastify'
 import type { DataVersion } from '../../lib/data-version'
+import { isDatabaseUnavailable } from '../../lib/db-unavailable'
 import { isActiveAt } from '../catalog/catalog.types'
 import type { CatalogService } from '../catalog/catalog.service'
 import { DEMO_SOURCE } from '../demo/demo-source'
@@ -19,6 +20,8 @@ export interface AggregationWorkerDeps {
   /** Pause between passes when there was nothing to do. */
   idleMs?: number
 }
+
+const MAX_BACKOFF_MS = 10_000
 
 /**
  * Verifies stored reports (api-v2.md §7.4: account, duplicate screenshot, drop table) and folds the
@@ -98,6 +101,9 @@ export const createAggregationWorker = (deps: AggregationWorkerDeps) => {
     return { verified: outcome.verified, counted: outcome.counted }
   }
 
+  // After a failed pass (the database unreachable, restarting) the pause doubles up to MAX_BACKOFF_MS, and an
+  // outage is logged once, when it starts; the reports wait in the table and are counted once it is back.
+  let failures = 0
   const loop = async () => {
     if (stopped || running) return
     running = true
@@ -105,13 +111,19 @@ export const createAggregationWorker = (deps: AggregationWorkerDeps) => {
     try {
       const { verified, counted } = await (current = runOnce())
       if (verified > 0) log.debug({ verified, counted }, 'aggregated reports')
+      if (failures > 0) log.info({ failedPasses: failures }, 'aggregation resumed')
+      failures = 0
       again = verified >= batchSize
     } catch (err) {
-      log.error({ err }, 'aggregation pass failed')
+      const unavailable = isDatabaseUnavailable(err)
+      if (!unavailable) log.error({ err }, 'aggregation pass failed')
+      else if (failures === 0) log.warn({ err }, 'aggregation paused: the database is unavailable')
+      failures++
     } finally {
       running = false
     }
-    if (!stopped) timer = setTimeout(() => void loop(), again ? 0 : idleMs)
+    const pause = failures > 0 ? Math.min(idleMs * 2 ** failures, MAX_BACKOFF_MS) : again ? 0 : idleMs
+    if (!stopped) timer = setTimeout(() => void loop(), pause)
   }
 
   return {

@@ -40,4 +40,16 @@ describe('report writer (group commit)', () => {
     down = false
     await expect(writer.write(report('e'))).resolves.toBeUndefined()
   })
+
+  it('a batch that meets an unreachable database fails whole, in one transaction (no halving into hundreds of connects)', async () => {
+    let transactions = 0
+    const writer = createReportWriter(async () => {
+      transactions++
+      throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })
+    })
+    const outcomes = await Promise.allSettled(Array.from({ length: 200 }, (_, i) => writer.write(report(`r${i}`))))
+    expect(outcomes.every((o) => o.status === 'rejected')).toBe(true)
+    expect(transactions).toBe(1)
+    await writer.drain()
+  })
 })

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '../../lib/db-unavailable'
 import type { NewReport } from './reports.repository'
 
 /**
@@ -25,8 +26,9 @@ export const createReportWriter = (insertBatch: (reports: NewReport[]) => Promis
       await insertBatch(batch.map((b) => b.report))
       batch.forEach((b) => b.resolve())
     } catch (err) {
-      if (batch.length === 1) {
-        batch[0]?.reject(err)
+      // The database is gone (not one bad report): every report of the batch fails now, none is retried alone.
+      if (batch.length === 1 || isDatabaseUnavailable(err)) {
+        batch.forEach((b) => b.reject(err))
         return
       }
       const half = Math.ceil(batch.length / 2)

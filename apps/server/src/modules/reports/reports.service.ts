@@ -71,6 +71,12 @@ const NO_RUNS = 'invalid request: drops: a gacha-box entry without known drops h
 const RECALL_WINDOW_MS = 24 * 60 * 60 * 1000
 export const RECALL_FAILED = 'report not existed or has already been recalled'
 
+/** A memo that is forgotten when it fails (the database was down): the next report reads the catalog again. */
+const forgetOnFailure = <T>(promise: Promise<T>, forget: () => void): Promise<T> => {
+  promise.catch(forget)
+  return promise
+}
+
 /**
  * Report intake (api-v2.md §7.2): shape is validated by the route; here identity, recruit tags, stage,
  * normalisation and storage. Semantic problems never change the answer: verification runs later and
@@ -100,7 +106,7 @@ export const createReportsService = (deps: ReportsServiceDeps) => {
   ): Promise<Prepared> => {
     let drops = input.drops ?? []
     if (input.stageId === RECRUIT_STAGE_ID) {
-      const resolved = resolveRecruitTags(drops, await (recruitLookup ??= catalog.itemList().then(buildRecruitTagLookup)))
+      const resolved = resolveRecruitTags(drops, await (recruitLookup ??= forgetOnFailure(catalog.itemList().then(buildRecruitTagLookup), () => (recruitLookup = null))))
       if (!resolved.ok) throw invalidRequest(recruitTagErrorMessage(resolved.tag))
       drops = resolved.drops as SubmittedDrop[]
     }

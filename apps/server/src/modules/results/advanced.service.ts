@@ -126,10 +126,15 @@ export const createAdvancedService = (deps: AdvancedServiceDeps) => {
   let fetchedAtProperty: Promise<Partial<Record<Server, number>> | null> | null = null
   const baselineFetchedAt = async (server: Server): Promise<number | null> => {
     if (deps.baselineFetchedAt) return deps.baselineFetchedAt[server] ?? null
-    fetchedAtProperty ??= repository.property(BASELINE_FETCHED_AT_KEY).then((v) => {
-      if (typeof v === 'number') return { CN: v, US: v, JP: v, KR: v }
-      return v !== null && typeof v === 'object' ? (v as Partial<Record<Server, number>>) : null
-    })
+    if (!fetchedAtProperty) {
+      const read = repository.property(BASELINE_FETCHED_AT_KEY).then((v) => {
+        if (typeof v === 'number') return { CN: v, US: v, JP: v, KR: v }
+        return v !== null && typeof v === 'object' ? (v as Partial<Record<Server, number>>) : null
+      })
+      fetchedAtProperty = read
+      // Not kept when the read failed (the database was down): the next query reads it again.
+      read.catch(() => fetchedAtProperty === read && (fetchedAtProperty = null))
+    }
     const value = (await fetchedAtProperty)?.[server]
     return typeof value === 'number' ? value : null
   }
