@@ -5,6 +5,7 @@ import { ApiHttpError, invalidRequest, notFound } from '../../lib/errors'
 import type { DataVersion } from '../../lib/data-version'
 import type { Account, AccountsService } from '../accounts/accounts.service'
 import type { CatalogService } from '../catalog/catalog.service'
+import type { StoredResponse } from './idempotency.store'
 import type { ReportWriter } from './report-writer'
 import type { NewReport, ReportsRepository } from './reports.repository'
 
@@ -12,6 +13,13 @@ export interface SubmitContext {
   penguinId: string | null
   ip: string | null
   requestId: string
+}
+
+/** A report sent with an idempotency key: `answer` makes the response the key stores, before the report is written. */
+export interface KeyedSubmit {
+  key: string
+  expiresAt: number
+  answer: (result: { reportHash: string; assignedPenguinId: string | null }) => StoredResponse
 }
 
 export interface ReportsServiceDeps {
@@ -108,6 +116,21 @@ export const createReportsService = (deps: ReportsServiceDeps) => {
       await writer.write(report)
       deps.onStored?.()
       return { reportHash: report.reportHash, assignedPenguinId: assigned ? account.penguin_id : null }
+    },
+
+    /**
+     * `submit` with an idempotency key: the key and its answer are committed with the report, and the
+     * answer is returned. When the key already named a stored answer (a retry of a request whose answer
+     * was lost in a crash, a duplicate that ran elsewhere), nothing is stored and that answer is returned.
+     */
+    async submitKeyed(body: ReportRequest, ctx: SubmitContext, keyed: KeyedSubmit) {
+      const { account, assigned } = await identity(ctx)
+      const report = await prepare(body, account, ctx)
+      const response = keyed.answer({ reportHash: report.reportHash, assignedPenguinId: assigned ? account.penguin_id : null })
+      const outcome = await writer.write({ ...report, idempotency: { key: keyed.key, response, expiresAt: keyed.expiresAt } })
+      if (!outcome.stored) return { response: outcome.answer, replayed: true }
+      deps.onStored?.()
+      return { response, replayed: false }
     },
 
     /**
