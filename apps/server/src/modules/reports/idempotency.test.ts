@@ -172,6 +172,13 @@ describe.skipIf(!hasRedis).each(dbTargets())('idempotency keys with a Redis rest
     expect(retried.map((r) => r.headers['x-penguin-idempotency'])).toEqual(keys.map(() => 'hit'))
     expect(retried.map((r) => r.body)).toEqual(first.map((r) => r.body))
     const counts = await Promise.all(keys.map(async (k) => (await rowsOf(ctx, k)).length))
+    const lost = keys.filter((k, i) => !first[i] || counts[i] === 0).length
+    const fiveHundreds = retried.filter((r) => r.statusCode >= 500).length
+    console.log(
+      `Redis restarted without persistence on ${target.name}: acknowledged ${first.length}, replayed after the restart ` +
+        `${retried.filter((r) => r.headers['x-penguin-idempotency'] === 'hit').length}, lost ${lost}, ` +
+        `duplicated ${counts.filter((c) => c > 1).length}, 5xx ${fiveHundreds}`,
+    )
     expect(counts).toEqual(keys.map(() => 1))
   })
 
