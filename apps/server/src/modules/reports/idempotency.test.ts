@@ -172,7 +172,7 @@ describe.skipIf(!hasRedis).each(dbTargets())('idempotency keys with a Redis rest
     expect(retried.map((r) => r.headers['x-penguin-idempotency'])).toEqual(keys.map(() => 'hit'))
     expect(retried.map((r) => r.body)).toEqual(first.map((r) => r.body))
     const counts = await Promise.all(keys.map(async (k) => (await rowsOf(ctx, k)).length))
-    const lost = keys.filter((k, i) => !first[i] || counts[i] === 0).length
+    const lost = counts.filter((c) => c === 0).length
     const fiveHundreds = retried.filter((r) => r.statusCode >= 500).length
     console.log(
       `Redis restarted without persistence on ${target.name}: acknowledged ${first.length}, replayed after the restart ` +
