@@ -90,6 +90,15 @@ describe.each(dbTargets())('idempotency keys in the database on $name', (target)
     const later = await repository.insertBatch([{ ...again, reportHash: 'c'.repeat(37) }])
     expect(later).toEqual([{ stored: false, answer: first.idempotency?.response }])
     expect(await rowsOf(ctx, 'crashed1')).toEqual(['a'.repeat(37)])
+
+    // Two batches at once with the same keys in opposite orders (PostgreSQL: two transactions, the later
+    // one waits for the first one's keys): each key keeps one report, and nothing fails.
+    const pair = (n: number, keys: string[]) =>
+      keys.map((k, i) => ({ ...report(`${n}${i}`.padEnd(37, 'x'), k, `{"reportHash":"${n}${k}"}`), accountId: accounts.account_id }))
+    const [one, two] = await Promise.all([repository.insertBatch(pair(1, ['both1', 'both2'])), repository.insertBatch(pair(2, ['both2', 'both1']))])
+    expect([...(one ?? []), ...(two ?? [])].filter((o) => o.stored)).toHaveLength(2)
+    expect(await rowsOf(ctx, 'both1')).toHaveLength(1)
+    expect(await rowsOf(ctx, 'both2')).toHaveLength(1)
   })
 
   it('concurrent requests with one key store one report and answer alike', async () => {

@@ -69,6 +69,8 @@ export const createReportsRepository = (db: Db) => ({
           insert into idempotency_keys (idem_key, status, headers, body, expires_at)
           select k.key, k.status, k.headers, k.body, k."expiresAt"
           from jsonb_to_recordset(${json(keys)}) as k(key text, status int, headers jsonb, body text, "expiresAt" bigint)
+          -- Keys taken in one order by every batch: two batches waiting for each other's keys cannot deadlock.
+          order by k.key
           on conflict (idem_key) do update set status = excluded.status, headers = excluded.headers, body = excluded.body,
             expires_at = excluded.expires_at
             where idempotency_keys.status = 0 or idempotency_keys.expires_at <= ${now}

@@ -76,7 +76,7 @@ const recognitionBody = async (req: FastifyRequest) => {
  * Idempotency keys belong to their caller (its PenguinID, else its address): a key replayed by anyone
  * else is a new request, so nobody can fetch another caller's answer (and freshly issued PenguinID).
  */
-export const scopedKey = (req: FastifyRequest, key: string) => {
+const scopedKey = (req: FastifyRequest, key: string) => {
   const penguinId = penguinIdOf(req)
   const scope = penguinId ? `id:${penguinId}` : `ip:${req.ip}`
   return `${createHash('sha256').update(scope).digest('base64url').slice(0, 22)}:${key}`
@@ -95,7 +95,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
   // §7.5: a repeated key replays the stored answer before the body is even parsed. A duplicate of a
   // request in flight waits for its answer; after IDEMPOTENCY_WAIT_MS (a slow first request, or a mark
   // left by a process that died) it runs itself: the database keeps one report per key and gives the
-  // later of the two the first one's answer (docs/api-extensions.md §4), so no duplicate fails.
+  // later of the two the first one's answer (docs/api-extensions.md §4b), so no duplicate fails.
   const replayOrMark = async (req: FastifyRequest, reply: FastifyReply) => {
     const header = req.headers['x-penguin-idempotency-key']
     if (header === undefined) return
