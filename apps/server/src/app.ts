@@ -41,11 +41,11 @@ import { createPlannerService } from './modules/planner/planner.service'
 import { efficiencyRoutes } from './modules/efficiency/efficiency.routes'
 import { createEfficiencyService, type EfficiencyService } from './modules/efficiency/efficiency.service'
 import { wireHeldReports } from './modules/held-reports/held-reports.wire'
-import { createDbIdempotencyStore, createRedisIdempotencyStore } from './modules/reports/idempotency.store'
 import { createReportWriter, type ReportWriter } from './modules/reports/report-writer'
 import { createReportsRepository } from './modules/reports/reports.repository'
-import { IDEMPOTENCY_TTL_MS, reportsRoutes } from './modules/reports/reports.routes'
+import { reportsRoutes } from './modules/reports/reports.routes'
 import { createReportsService, type ReportsService } from './modules/reports/reports.service'
+import { wireIdempotency } from './modules/reports/reports.wire'
 import { createAdvancedService } from './modules/results/advanced.service'
 import { createPatternsService } from './modules/results/patterns.service'
 import { createResultsRepository } from './modules/results/results.repository'
@@ -219,8 +219,7 @@ export const buildApp = async (options: AppOptions) => {
   const identityGuard = createIdentityGuard({ accounts, budget: budgets.identity })
   const share = createShareService({ catalog, matrix, clock })
   const defects = wireDefects(app, { db, clock, redis, limits: options.defectLimits, background: options.background === true })
-  const dbIdempotency = createDbIdempotencyStore(db)
-  const idempotency = redis ? createRedisIdempotencyStore(redis, dbIdempotency, { ttlMs: IDEMPOTENCY_TTL_MS, onFallback: redisUnreachable }) : dbIdempotency
+  const { idempotency, ...idempotencyKeys } = wireIdempotency({ db, redis, clock, onRedisFallback: redisUnreachable, log: app.log })
 
   for (const prefix of V2_PREFIXES) {
     await app.register(
@@ -258,6 +257,7 @@ export const buildApp = async (options: AppOptions) => {
   let probeFlusher: NodeJS.Timeout | null = null
   const startBackground = async () => {
     aggregation.start()
+    idempotencyKeys.startPurge()
     const onPollError = (err: unknown) => app.log.warn({ err }, 'version poll failed')
     stopFollowing = await followVersion({ version, subscriber, readVersion: aggregationRepository.readVersion, onPollError })
     probeFlusher = setInterval(() => void probe.flush().catch((err: unknown) => app.log.warn({ err }, 'probe flush failed')), 60_000)
@@ -274,6 +274,7 @@ export const buildApp = async (options: AppOptions) => {
     if (probeFlusher) clearInterval(probeFlusher)
     await probe.flush().catch(() => {})
     await aggregation.stop()
+    await idempotencyKeys.stopPurge()
     await writer.drain()
     disconnectRedis()
     if (options.closeDb) await db.close()

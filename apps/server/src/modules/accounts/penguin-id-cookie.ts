@@ -10,9 +10,16 @@ const cookieDomain = (host: string | undefined): string | null => {
   return `.${name}`
 }
 
-/** Announces an identity: `X-Penguin-Set-PenguinID` (what clients read) plus the `userID` cookie (§2.3). */
-export const announcePenguinId = (req: FastifyRequest, reply: FastifyReply, penguinId: string) => {
+/** The headers that announce an identity: `X-Penguin-Set-PenguinID` (what clients read) plus the `userID` cookie (§2.3). */
+export const penguinIdHeaders = (req: FastifyRequest, penguinId: string): Record<string, string> => {
   const domain = cookieDomain(req.headers.host)
-  reply.header('X-Penguin-Set-PenguinID', penguinId)
-  reply.header('Set-Cookie', `userID=${encodeURIComponent(penguinId)}; Max-Age=${TEN_YEARS_S}; Path=/${domain ? `; Domain=${domain}` : ''}; SameSite=None; Secure`)
+  return {
+    'x-penguin-set-penguinid': penguinId,
+    'set-cookie': `userID=${encodeURIComponent(penguinId)}; Max-Age=${TEN_YEARS_S}; Path=/${domain ? `; Domain=${domain}` : ''}; SameSite=None; Secure`,
+  }
+}
+
+/** Announces an identity on the reply ({@link penguinIdHeaders}). */
+export const announcePenguinId = (req: FastifyRequest, reply: FastifyReply, penguinId: string) => {
+  reply.headers(penguinIdHeaders(req, penguinId))
 }

@@ -1,6 +1,7 @@
 import { normalizeReport } from '@dropwise/report'
 import type { DropType, Server } from '@dropwise/schemas'
 import { canonicalPattern, patternHash } from '@dropwise/stats'
+import type { IdempotencyRecord } from '../reports/idempotency.store'
 import type { NewReport } from '../reports/reports.repository'
 
 /** Why a report is held: its stage, or some of its items, are unknown to the data it arrived under. */
@@ -27,6 +28,8 @@ export interface HeldReport {
   reason: HeldReason
   /** Item ids the data did not know on arrival, sorted. */
   unknownItems: string[]
+  /** The idempotency key it was sent with: committed with it, or the report is not held (reports.repository). */
+  idempotency?: IdempotencyRecord
 }
 
 /**

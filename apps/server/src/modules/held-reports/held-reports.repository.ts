@@ -1,7 +1,7 @@
 import type { DropType, Server } from '@dropwise/schemas'
 import { sql } from 'kysely'
 import type { Db } from '../../db/db'
-import { insertReportRows, type NewReport } from '../reports/reports.repository'
+import { insertReportRows, takeIdempotencyKeys, type InsertOutcome, type NewReport } from '../reports/reports.repository'
 import type { HeldReason, HeldReport, HeldState } from './held-report'
 
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`
@@ -70,9 +70,15 @@ const toHeld = (r: StoredRow): HeldReport => ({
 })
 
 export const createHeldReportsRepository = (db: Db) => ({
-  /** Stores held reports in one transaction; when it returns they are committed. */
-  insertBatch: (reports: readonly HeldReport[]) =>
-    db.kysely.transaction().execute(async (trx) => {
+  /**
+   * Stores held reports in one transaction; when it returns they are committed. A report's idempotency key is
+   * committed with it; a report whose key already named a stored answer is not held, and gets that answer.
+   */
+  insertBatch: (all: readonly HeldReport[]) =>
+    db.kysely.transaction().execute(async (trx): Promise<InsertOutcome[]> => {
+      const outcomes = await takeIdempotencyKeys(trx, all)
+      const reports = all.filter((_, i) => outcomes[i]?.stored).map(({ idempotency: _key, ...r }) => r)
+      if (reports.length === 0) return outcomes
       await sql`
         insert into held_reports (report_hash, server, stage_id, drops, times, account_id, source, version, category, created_at,
                                   ip, md5, metadata, held_reason, unknown_items)
@@ -81,6 +87,7 @@ export const createHeldReportsRepository = (db: Db) => ({
         from jsonb_to_recordset(${json(reports)}) as x("reportHash" text, server text, "stageId" text, drops jsonb, times int,
              "accountId" bigint, source text, version text, category text, "createdAt" bigint, ip text, md5 text, metadata jsonb,
              reason text, "unknownItems" jsonb)`.execute(trx)
+      return outcomes
     }),
 
   /** What is still held, by stage and unknown items (one cheap query on a partial index; none when nothing is held). */

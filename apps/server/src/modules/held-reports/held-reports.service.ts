@@ -2,6 +2,7 @@ import type { Item } from '@dropwise/schemas'
 import type { AccountsService } from '../accounts/accounts.service'
 import type { CatalogService } from '../catalog/catalog.service'
 import { releasedReport, type HeldReport } from './held-report'
+import type { InsertOutcome } from '../reports/reports.repository'
 import type { HeldGroup, HeldReportsRepository } from './held-reports.repository'
 
 export interface HeldReportsServiceDeps {
@@ -29,23 +30,23 @@ export const createHeldReportsService = (deps: HeldReportsServiceDeps) => {
 
   // Group commit with one transaction in flight: a flood of held reports holds at most one database
   // connection at a time, so it cannot starve the write path of honest reports.
-  const queue: { report: HeldReport; resolve: () => void; reject: (err: unknown) => void }[] = []
+  const queue: { report: HeldReport; resolve: (outcome: InsertOutcome) => void; reject: (err: unknown) => void }[] = []
   let writing: Promise<void> | null = null
   const flush = async () => {
     while (queue.length > 0) {
       const batch = queue.splice(0, 500)
       try {
-        await repository.insertBatch(batch.map((b) => b.report))
-        batch.forEach((b) => b.resolve())
+        const outcomes = await repository.insertBatch(batch.map((b) => b.report))
+        batch.forEach((b, i) => b.resolve(outcomes[i] ?? { stored: true }))
       } catch {
         // One report the database refuses fails alone: the others are retried one by one.
-        for (const b of batch) await repository.insertBatch([b.report]).then(b.resolve, b.reject)
+        for (const b of batch) await repository.insertBatch([b.report]).then((o) => b.resolve(o[0] ?? { stored: true }), b.reject)
       }
     }
     writing = null
   }
   const hold = (report: HeldReport) =>
-    new Promise<void>((resolve, reject) => {
+    new Promise<InsertOutcome>((resolve, reject) => {
       queue.push({ report, resolve, reject })
       writing ??= new Promise<void>((r) => setImmediate(r)).then(flush)
     })

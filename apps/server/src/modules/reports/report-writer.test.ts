@@ -12,6 +12,12 @@ describe('report writer (group commit)', () => {
     expect(batches).toEqual([['a', 'b', 'c']])
   })
 
+  it('hands each report what the database made of it (stored, or the answer its idempotency key already named)', async () => {
+    const answer = { status: 200, headers: {}, body: '{"reportHash":"first"}' }
+    const writer = createReportWriter(async (reports) => reports.map((r) => (r.reportHash === 'dup' ? { stored: false as const, answer } : { stored: true as const })))
+    expect(await Promise.all(['a', 'dup'].map((h) => writer.write(report(h))))).toEqual([{ stored: true }, { stored: false, answer }])
+  })
+
   it('a batch the database refuses fails only its guilty reports', async () => {
     const committed: string[] = []
     let transactions = 0
@@ -38,7 +44,7 @@ describe('report writer (group commit)', () => {
     const outcomes = await Promise.allSettled(['a', 'b', 'c', 'd'].map((h) => writer.write(report(h))))
     expect(outcomes.every((o) => o.status === 'rejected')).toBe(true)
     down = false
-    await expect(writer.write(report('e'))).resolves.toBeUndefined()
+    await expect(writer.write(report('e'))).resolves.toEqual({ stored: true })
   })
 
   it('a batch that meets an unreachable database fails whole, in one transaction (no halving into hundreds of connects)', async () => {

@@ -1,16 +1,22 @@
 import { isDatabaseUnavailable } from '../../lib/db-unavailable'
-import type { NewReport } from './reports.repository'
+import type { InsertOutcome, NewReport } from './reports.repository'
+
+const STORED: InsertOutcome = { stored: true }
 
 /**
  * Group commit for incoming reports: requests that arrive while a batch is being written join the
  * next batch, so one transaction (one fsync) acknowledges many reports. `write` resolves only once
  * the report is committed: an acknowledged report survives a crash. A failing batch never fails an
- * innocent report (see `commit`).
+ * innocent report (see `commit`). It resolves with what `insertBatch` says of the report: stored, or not
+ * because its idempotency key already named a stored answer (`reports.repository.ts`).
  */
-export const createReportWriter = (insertBatch: (reports: NewReport[]) => Promise<void>, opts: { maxBatch?: number; concurrency?: number } = {}) => {
+export const createReportWriter = (
+  insertBatch: (reports: NewReport[]) => Promise<readonly InsertOutcome[] | void>,
+  opts: { maxBatch?: number; concurrency?: number } = {},
+) => {
   const maxBatch = opts.maxBatch ?? 500
   const concurrency = opts.concurrency ?? 1
-  let queue: { report: NewReport; resolve: () => void; reject: (err: unknown) => void }[] = []
+  let queue: { report: NewReport; resolve: (outcome: InsertOutcome) => void; reject: (err: unknown) => void }[] = []
   let inFlight = 0
   let scheduled = false
   const idle: (() => void)[] = []
@@ -23,8 +29,8 @@ export const createReportWriter = (insertBatch: (reports: NewReport[]) => Promis
    */
   const commit = async (batch: Entry[]): Promise<void> => {
     try {
-      await insertBatch(batch.map((b) => b.report))
-      batch.forEach((b) => b.resolve())
+      const outcomes = await insertBatch(batch.map((b) => b.report))
+      batch.forEach((b, i) => b.resolve(outcomes?.[i] ?? STORED))
     } catch (err) {
       // The database is gone (not one bad report): every report of the batch fails now, none is retried alone.
       if (batch.length === 1 || isDatabaseUnavailable(err)) {
@@ -53,7 +59,7 @@ export const createReportWriter = (insertBatch: (reports: NewReport[]) => Promis
 
   return {
     write: (report: NewReport) =>
-      new Promise<void>((resolve, reject) => {
+      new Promise<InsertOutcome>((resolve, reject) => {
         queue.push({ report, resolve, reject })
         if (!scheduled && inFlight < concurrency) {
           scheduled = true

@@ -3,12 +3,12 @@ import { createHash } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { ApiHttpError, invalidRequest } from '../../lib/errors'
+import { invalidRequest } from '../../lib/errors'
 import { budgetKey, type Budget } from '../../lib/limits'
 import { penguinIdOf } from '../accounts/identity'
 import type { IdentityGuard } from '../accounts/identity-guard'
-import { announcePenguinId } from '../accounts/penguin-id-cookie'
-import type { IdempotencyStore } from './idempotency.store'
+import { announcePenguinId, penguinIdHeaders } from '../accounts/penguin-id-cookie'
+import type { IdempotencyStore, StoredResponse } from './idempotency.store'
 import type { ReportsService } from './reports.service'
 
 export interface ReportsRoutesOptions {
@@ -23,12 +23,13 @@ export interface ReportsRoutesOptions {
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9]{1,128}$/
 export const IDEMPOTENCY_TTL_MS = 4 * 60 * 60 * 1000
-const LOCK_WAIT_MS = 1250
-const REPLAYED_HEADERS = ['content-type', 'content-length', 'set-cookie', 'x-penguin-set-penguinid', 'x-penguin-compatible']
+/** How long a duplicate waits for the answer of the request in flight with its key before it runs itself. */
+export const IDEMPOTENCY_WAIT_MS = 1250
 
 declare module 'fastify' {
   interface FastifyRequest {
-    idempotencyKey?: string
+    /** The scoped idempotency key of the request, and whether it holds the key's in-flight mark. */
+    idempotency?: { key: string; marked: boolean }
   }
 }
 
@@ -92,8 +93,14 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
   // a recognition batch takes one more per further entry once its body is read.
   const takeWrite = async (req: FastifyRequest, reply: FastifyReply) => writes.take(budgetKey(req), 1, reply)
 
-  // §7.5: a repeated key replays the stored answer before the body is even parsed.
-  const replayOrLock = async (req: FastifyRequest, reply: FastifyReply) => {
+  const replay = (reply: FastifyReply, answer: StoredResponse, outcome: 'hit' | 'saved') =>
+    reply.headers(answer.headers).header('X-Penguin-Idempotency', outcome).code(answer.status).send(answer.body)
+
+  // §7.5: a repeated key replays the stored answer before the body is even parsed. A duplicate of a
+  // request in flight waits for its answer; after IDEMPOTENCY_WAIT_MS (a slow first request, or a mark
+  // left by a process that died) it runs itself: the database keeps one report per key and gives the
+  // later of the two the first one's answer (docs/api-extensions.md §4b), so no duplicate fails.
+  const replayOrMark = async (req: FastifyRequest, reply: FastifyReply) => {
     const header = req.headers['x-penguin-idempotency-key']
     if (header === undefined) return
     const given = Array.isArray(header) ? (header[0] ?? '') : header
@@ -101,53 +108,47 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
       throw invalidRequest('invalid request: X-Penguin-Idempotency-Key must be 1 to 128 letters or digits')
     }
     const key = scopedKey(req, given)
-    const deadline = clock() + LOCK_WAIT_MS
+    const deadline = clock() + IDEMPOTENCY_WAIT_MS
     for (;;) {
       const stored = await idempotency.get(key, clock())
-      if (stored) {
-        reply.headers(stored.headers).header('X-Penguin-Idempotency', 'hit').code(stored.status).send(stored.body)
-        return reply
-      }
-      if (await idempotency.acquire(key, clock())) {
-        req.idempotencyKey = key
+      if (stored) return replay(reply, stored, 'hit')
+      const marked = await idempotency.acquire(key, clock())
+      if (marked || clock() >= deadline) {
+        req.idempotency = { key, marked }
         return
       }
-      if (clock() >= deadline) {
-        throw new ApiHttpError(500, 'INTERNAL_ERROR', 'the idempotency key is in use by another request; retry later')
-      }
-      await new Promise((r) => setTimeout(r, 50))
+      await new Promise((r) => setTimeout(r, 25))
     }
   }
 
-  const storeAnswer = async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const key = req.idempotencyKey
-    if (!key) return payload
-    req.idempotencyKey = undefined
-    if (reply.statusCode !== 200 || typeof payload !== 'string') {
-      await idempotency.release(key)
-      return payload
+  /** The answer a keyed report stores with itself, made before it is written, sent as it will be replayed. */
+  const answerOf = (req: FastifyRequest, reply: FastifyReply, result: { reportHash: string; assignedPenguinId: string | null }): StoredResponse => {
+    const body = JSON.stringify({ reportHash: result.reportHash })
+    const compatible = reply.getHeader('x-penguin-compatible')
+    return {
+      status: 200,
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(Buffer.byteLength(body)),
+        ...(compatible !== undefined ? { 'x-penguin-compatible': String(compatible) } : {}),
+        ...(result.assignedPenguinId ? penguinIdHeaders(req, result.assignedPenguinId) : {}),
+      },
+      body,
     }
-    const headers: Record<string, string> = {}
-    for (const name of REPLAYED_HEADERS) {
-      const value = reply.getHeader(name)
-      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value)
-    }
-    headers['content-length'] = String(Buffer.byteLength(payload))
-    await idempotency.save(key, { status: 200, headers, body: payload }, clock(), IDEMPOTENCY_TTL_MS)
-    reply.header('X-Penguin-Idempotency', 'saved')
-    return payload
+  }
+  const releaseMark = async (req: FastifyRequest) => {
+    const held = req.idempotency
+    req.idempotency = undefined
+    if (held?.marked) await idempotency.release(held.key)
   }
 
   app.post(
     '/report',
     {
-      onRequest: [takeWrite, replayOrLock],
+      onRequest: [takeWrite, replayOrMark],
       preValidation: jsonBody,
       preHandler: guardIdentity,
-      onSend: storeAnswer,
-      onError: async (req) => {
-        if (req.idempotencyKey) await idempotency.release(req.idempotencyKey)
-      },
+      onError: releaseMark,
       schema: {
         tags: ['reports'],
         summary: 'Submit a drop report (web client, MAA, other tools)',
@@ -159,9 +160,19 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
       },
     },
     async (req, reply) => {
-      const result = await reports.submit(req.body, { penguinId: penguinIdOf(req), ip: req.ip, requestId: req.id })
-      if (result.assignedPenguinId) announcePenguinId(req, reply, result.assignedPenguinId)
-      return { reportHash: result.reportHash }
+      const ctx = { penguinId: penguinIdOf(req), ip: req.ip, requestId: req.id }
+      const held = req.idempotency
+      if (!held) {
+        const result = await reports.submit(req.body, ctx)
+        if (result.assignedPenguinId) announcePenguinId(req, reply, result.assignedPenguinId)
+        return { reportHash: result.reportHash }
+      }
+      const now = clock()
+      const expiresAt = now + IDEMPOTENCY_TTL_MS
+      const { response, replayed } = await reports.submitKeyed(req.body, ctx, { key: held.key, expiresAt, answer: (r) => answerOf(req, reply, r) })
+      req.idempotency = undefined
+      if (held.marked) await idempotency.remember(held.key, { key: held.key, response, expiresAt }, now)
+      return replay(reply, response, replayed ? 'hit' : 'saved')
     },
   )
 

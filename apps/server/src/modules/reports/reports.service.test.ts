@@ -30,6 +30,7 @@ const fakeReportsRepository = () => {
     insertBatch: async (reports) => {
       if (reports.some((r) => refuse.has(r.stageId))) throw new Error('refused')
       stored.push(...reports.map((r) => ({ ...r, reliability: null })))
+      return reports.map(() => ({ stored: true as const }))
     },
     recall: async (reportHash, accountId, notBefore, _now, isGacha) => {
       const r = stored.find((s) => s.reportHash === reportHash && s.accountId === accountId && s.createdAt >= notBefore && s.reliability !== -1)

@@ -17,13 +17,21 @@ import type { Account, AccountsService } from '../accounts/accounts.service'
 import type { CatalogService } from '../catalog/catalog.service'
 import type { HeldReport } from '../held-reports/held-report'
 import { looksLikeItemId, looksLikeStageId } from '../held-reports/held-ids'
+import type { IdempotencyRecord, StoredResponse } from './idempotency.store'
 import type { ReportWriter } from './report-writer'
-import type { NewReport, ReportsRepository } from './reports.repository'
+import type { InsertOutcome, NewReport, ReportsRepository } from './reports.repository'
 
 export interface SubmitContext {
   penguinId: string | null
   ip: string | null
   requestId: string
+}
+
+/** A report sent with an idempotency key: `answer` makes the response the key stores, before the report is written. */
+export interface KeyedSubmit {
+  key: string
+  expiresAt: number
+  answer: (result: { reportHash: string; assignedPenguinId: string | null }) => StoredResponse
 }
 
 export interface ReportsServiceDeps {
@@ -46,7 +54,7 @@ export interface ReportsServiceDeps {
 
 export interface HeldIntake {
   /** Stores a held report; resolves once it is committed. */
-  hold: (report: HeldReport) => Promise<void>
+  hold: (report: HeldReport) => Promise<InsertOutcome>
   /** The owner's recall of a report still held: true when one was recalled. */
   recall: (reportHash: string, accountId: number, notBefore: number, now: number) => Promise<boolean>
 }
@@ -172,27 +180,50 @@ export const createReportsService = (deps: ReportsServiceDeps) => {
     return { held: false, report }
   }
 
-  /** Commits a prepared report where it belongs; `onStored` is for reports the worker must verify. */
-  const store = (p: Prepared, accountId: number) => (p.held ? (deps.held as HeldIntake).hold({ ...p.report, accountId }) : writer.write({ ...p.report, accountId }))
+  /** Commits a prepared report where it belongs (its idempotency key with it); `onStored` is for reports the worker must verify. */
+  const store = (p: Prepared, accountId: number, idempotency?: IdempotencyRecord): Promise<InsertOutcome> =>
+    p.held ? (deps.held as HeldIntake).hold({ ...p.report, accountId, idempotency }) : writer.write({ ...p.report, accountId, idempotency })
   /** 0 runs (a gacha-box report without known drops) adds nothing to any statistic (api-v2.md §7.2 step 7). */
   const noRuns = (p: Prepared) => !p.held && p.report.times === 0
+
+  /** One report, with its idempotency key when it was sent one; resolves once it is committed. */
+  const submitOne = async (body: ReportRequest, ctx: SubmitContext, keyed?: KeyedSubmit) => {
+    const existing = await known(ctx)
+    const prepared = await prepare(body, ctx)
+    const hash = prepared.report.reportHash
+    // Answered like any report, but neither stored nor given an account (nor its key: nothing to replay).
+    if (noRuns(prepared)) return { result: { reportHash: hash, assignedPenguinId: null }, outcome: { stored: true } as InsertOutcome }
+    const { account, assigned } = await accountFor(existing, ctx)
+    const result = { reportHash: hash, assignedPenguinId: assigned ? account.penguin_id : null }
+    const idempotency = keyed && { key: keyed.key, response: keyed.answer(result), expiresAt: keyed.expiresAt }
+    let outcome: InsertOutcome
+    try {
+      outcome = await store(prepared, account.account_id, idempotency)
+    } catch (err) {
+      if (assigned) await accounts.discard(account, ctx.ip).catch(() => {})
+      throw err
+    }
+    // A replay stores nothing: the account made for it names nothing either.
+    if (!outcome.stored && assigned) await accounts.discard(account, ctx.ip).catch(() => {})
+    if (outcome.stored && !prepared.held) deps.onStored?.()
+    return { result, idempotency, outcome }
+  }
 
   return {
     /** Stores one report; resolves once it is committed. */
     async submit(body: ReportRequest, ctx: SubmitContext) {
-      const existing = await known(ctx)
-      const prepared = await prepare(body, ctx)
-      // Answered like any report, but neither stored nor given an account.
-      if (noRuns(prepared)) return { reportHash: prepared.report.reportHash, assignedPenguinId: null }
-      const { account, assigned } = await accountFor(existing, ctx)
-      try {
-        await store(prepared, account.account_id)
-      } catch (err) {
-        if (assigned) await accounts.discard(account, ctx.ip).catch(() => {})
-        throw err
-      }
-      if (!prepared.held) deps.onStored?.()
-      return { reportHash: prepared.report.reportHash, assignedPenguinId: assigned ? account.penguin_id : null }
+      return (await submitOne(body, ctx)).result
+    },
+
+    /**
+     * `submit` with an idempotency key: the key and its answer are committed with the report, and the
+     * answer is returned. When the key already named a stored answer (a retry of a request whose answer
+     * was lost in a crash, a duplicate that ran elsewhere), nothing is stored and that answer is returned.
+     */
+    async submitKeyed(body: ReportRequest, ctx: SubmitContext, keyed: KeyedSubmit) {
+      const { result, idempotency, outcome } = await submitOne(body, ctx, keyed)
+      if (!outcome.stored) return { response: outcome.answer, replayed: true }
+      return { response: idempotency?.response ?? keyed.answer(result), replayed: false }
     },
 
     /**
