@@ -23,6 +23,7 @@ import { createCatalogService, type CatalogService } from './modules/catalog/cat
 import { createHealthRepository } from './modules/health/health.repository'
 import { healthRoutes } from './modules/health/health.routes'
 import { createHealthService } from './modules/health/health.service'
+import { wireGameData, type GameDataOptions } from './modules/game-data/game-data.wire'
 import { createDefectsRepository } from './modules/defects/defects.repository'
 import { defectsRoutes } from './modules/defects/defects.routes'
 import { createDefectsService } from './modules/defects/defects.service'
@@ -97,6 +98,7 @@ export interface AppOptions {
   assets?: AssetsOptions
   /** How long a request (headers and body) may take to arrive: 30 s (`REQUEST_TIMEOUT_MS`); tests shorten it. */
   requestTimeoutMs?: number
+  gameData?: GameDataOptions // the run-time game-data sync (issue 36; modules/game-data)
 }
 
 /**
@@ -225,7 +227,8 @@ export const buildApp = async (options: AppOptions) => {
       { prefix },
     )
   }
-  const health = createHealthService({ repository: createHealthRepository(db), redis })
+  const gameData = await wireGameData(app, { db, catalog, options: options.gameData ?? {}, background: options.background === true, clock })
+  const health = createHealthService({ repository: createHealthRepository(db), redis, data: gameData.health })
   await app.register(healthRoutes, { health, binInfo })
   await app.register(plannerRoutes, { planner })
   const probe = createProbeService({ repository: createProbeRepository(db), clock })

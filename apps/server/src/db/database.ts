@@ -200,6 +200,16 @@ export interface IdempotencyKeysTable {
   expires_at: number
 }
 
+export interface DataVersionsTable {
+  version: number
+  origin: 'seed' | 'sync'
+  applied_at: number
+  as_of: number
+  sources: Json
+  counts: Json
+  changes: Json
+}
+
 export interface Database {
   items: ItemsTable
   zones: ZonesTable
@@ -220,5 +230,6 @@ export interface Database {
   agg_item_total: AggItemTotalTable
   idempotency_keys: IdempotencyKeysTable
   recognition_defects: RecognitionDefectsTable
+  data_versions: DataVersionsTable
   schema_migrations: { version: string; applied_at: number }
 }
