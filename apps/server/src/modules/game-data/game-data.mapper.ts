@@ -27,9 +27,10 @@ export const periodRowForm = (r: Row<PeriodsTable>) => canon([r.start_at, r.end_
 /** A drop info's key within its stage and server, and its comparable form. */
 export const dropInfoKey = (d: { server: string; stageId: string; itemId: string | null; dropType: string; start: number }) =>
   `${d.server}|${d.stageId}|${d.itemId ?? ''}|${d.dropType}|${d.start}`
+// Drop infos hold no objects: plain JSON (tens of thousands of them, the replacer would dominate).
 export const dropInfoForm = (d: SeedDropInfo) =>
-  canon([d.bounds?.lower ?? null, d.bounds?.upper ?? null, d.bounds?.exceptions ?? null, d.end ?? NO_END_MS, d.accumulable, d.inferred ?? []])
-export const dropInfoRowForm = (r: Row<DropInfosTable>) => canon([r.lower_bound, r.upper_bound, r.exceptions, r.end_at, r.accumulable, r.inferred])
+  JSON.stringify([d.bounds?.lower ?? null, d.bounds?.upper ?? null, d.bounds?.exceptions ?? null, d.end ?? NO_END_MS, d.accumulable, d.inferred ?? []])
+export const dropInfoRowForm = (r: Row<DropInfosTable>) => JSON.stringify([r.lower_bound, r.upper_bound, r.exceptions, r.end_at, r.accumulable, r.inferred])
 export const dropInfoOfRow = (r: Row<DropInfosTable>) => ({
   server: r.server,
   stageId: r.stage_id,

@@ -65,6 +65,8 @@ export const planSync = (ref: Reference, stored: StoredReference, now: number): 
     if (startAt < now && endAt > now) openGroups.set(group, (openGroups.get(group) ?? 0) + 1)
   }
   const dropInfos = { added: 0, removed: 0, changed: 0 }
+  // The guard weighs drop infos open now: closed history is most of the table and never goes away.
+  let openRemoved = 0
   const replaceGroups: ApplyPlan['replaceGroups'] = []
   for (const [g, infos] of groups) {
     let same = (storedGroups.get(g) ?? 0) === infos.length
@@ -80,7 +82,11 @@ export const planSync = (ref: Reference, stored: StoredReference, now: number): 
     }
     if (same) continue
     const keys = new Set(infos.map(dropInfoKey))
-    for (const [k, v] of stored.dropInfos) if (v.group === g && !keys.has(k)) dropInfos.removed++
+    for (const [k, v] of stored.dropInfos) {
+      if (v.group !== g || keys.has(k)) continue
+      dropInfos.removed++
+      if (v.startAt < now && v.endAt > now) openRemoved++
+    }
     const [server, stageId] = g.split('|') as [Server, string]
     replaceGroups.push({ server, stageId, infos })
   }
@@ -89,6 +95,7 @@ export const planSync = (ref: Reference, stored: StoredReference, now: number): 
   for (const [g, n] of openGroups) {
     if (groups.has(g)) continue
     dropInfos.removed += n
+    openRemoved += n
     const [server, stageId] = g.split('|') as [Server, string]
     retireGroups.push({ server, stageId })
   }
@@ -107,7 +114,7 @@ export const planSync = (ref: Reference, stored: StoredReference, now: number): 
       [
         ['stages', stages.change.removed, stored.stages.size],
         ['items', items.change.removed, stored.items.size],
-        ['drop infos', dropInfos.removed, stored.dropInfos.size],
+        ['drop infos open now', openRemoved, [...openGroups.values()].reduce((a, b) => a + b, 0)],
       ] as const
     )
       .filter(([, removed, total]) => total > 0 && removed / total > MAX_REMOVED_SHARE)

@@ -42,6 +42,7 @@ export const createGameDataService = ({ repository, refreshCatalog, fetchSources
   let known = 0
   let current: DataVersion | null = null
   let running: Promise<DataSyncResult> | null = null
+  let lastTimings: Record<string, number> = {}
 
   /** Learns a version (ours or another process's): rebuild the catalog, then tell the listeners. */
   const advance = async (version: number) => {
@@ -62,18 +63,33 @@ export const createGameDataService = ({ repository, refreshCatalog, fetchSources
     const at = clock()
     const status = (outcome: DataSyncStatus['outcome'], reason: string | null, version: number | null): DataSyncStatus => ({ at, outcome, reason, version })
     let derived: ReturnType<typeof planSync> | null = null
+    /** Milliseconds from the start at the end of each phase (logged; the bench reads them). */
+    const timings: Record<string, number> = {}
+    lastTimings = timings
     try {
+      const t0 = performance.now()
+      const lap = (phase: string) => {
+        timings[phase] = Math.round(performance.now() - t0)
+      }
       const base = await repository.currentVersion()
       const fetched = await fetchSources()
+      lap('fetchedMs')
       let ref: Reference
       try {
-        ref = deriveReference(toReferenceRaw(fetched.content, at), await repository.baselineRows())
+        const rows = await repository.baselineRows()
+        lap('baselineReadMs')
+        ref = deriveReference(toReferenceRaw(fetched.content, at), rows)
+        lap('derivedMs')
       } catch (err) {
         throw new Refusal(`the derivation failed: ${(err as Error).message}`)
       }
       const problems = checkReference(ref, at)
+      lap('checkedMs')
       if (problems.length > 0) throw new Refusal(`the importer's checks failed: ${problems.slice(0, 5).join('; ')}`)
-      derived = planSync(ref, await repository.stored(), at)
+      const stored = await repository.stored()
+      lap('storedReadMs')
+      derived = planSync(ref, stored, at)
+      lap('plannedMs')
       if (derived.refusal) throw new Refusal(derived.refusal)
       if (derived.empty) return finish(status('unchanged', null, null), derived, dryRun)
       if (dryRun) return finish(status('applied', 'dry run: nothing written', null), derived, dryRun)
@@ -85,7 +101,8 @@ export const createGameDataService = ({ repository, refreshCatalog, fetchSources
         changes: derived.changes,
       })
       if (!outcome.applied) return finish(status('unchanged', `version ${outcome.version} was applied by another process meanwhile`, null), derived, dryRun)
-      log.info({ version: outcome.version, changes: derived.changes }, 'game data updated')
+      lap('appliedMs')
+      log.info({ version: outcome.version, changes: derived.changes, timings }, 'game data updated')
       await advance(outcome.version)
       return finish(status('applied', null, outcome.version), derived, dryRun)
     } catch (err) {
@@ -114,6 +131,8 @@ export const createGameDataService = ({ repository, refreshCatalog, fetchSources
       if (dryRun) return attempt(true)
       return runOnce()
     },
+    /** Phase timings of the last attempt (ms since its start at the end of each phase). */
+    lastTimings: () => ({ ...lastTimings }),
     versions: async (): Promise<DataVersions> => {
       const [versions, lastSync] = await Promise.all([repository.versions(), repository.lastSync()])
       const head = versions[0]
