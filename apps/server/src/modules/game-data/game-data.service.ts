@@ -1,9 +1,6 @@
-import { deriveReference, type Reference } from '@dropwise/importer/derive'
-import { ACCEPTANCE_MINIMUMS, selfCheck } from '@dropwise/importer/self-check'
-import type { DataSyncResult, DataSyncStatus, DataVersion, DataVersions, Health } from '@dropwise/schemas'
-import { SERVERS } from '@dropwise/schemas'
-import type { FetchedSources } from './game-data.sources'
-import { SourceRefusal, toReferenceRaw } from './game-data.sources'
+import type { DataSyncResult, DataSyncStatus, DataVersion, DataVersions, Health, SeedMatrixRow, Server } from '@dropwise/schemas'
+import type { Derived } from './game-data.derive'
+import { SourceRefusal } from './game-data.sources'
 import { planSync } from './game-data.plan'
 import type { GameDataRepository } from './game-data.repository'
 
@@ -11,25 +8,13 @@ export interface GameDataServiceDeps {
   repository: GameDataRepository
   /** Rebuilds the in-memory catalog; the old copy serves until the new one is built. */
   refreshCatalog: () => Promise<unknown>
-  /** Fetches, parses and schema-checks every source file (game-data.sources.ts). */
-  fetchSources: () => Promise<FetchedSources>
+  /** Fetches, checks and derives (game-data.derive.ts; in a worker thread in the server); a refusal is a SourceRefusal. */
+  derive: (rows: Record<Server, SeedMatrixRow[]>, at: number) => Promise<Derived>
   clock: () => number
   log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void }
 }
 
 class Refusal extends Error {}
-
-/** The importer's invariants over a derivation (the seed's self-check, with the sync's clock as "now"). */
-const checkReference = (ref: Reference, now: number): string[] =>
-  selfCheck(
-    {
-      ...ref,
-      matrices: Object.fromEntries(SERVERS.map((s) => [s, { source: 'baseline', fetchedAt: 0, server: s, rows: ref.rows[s] }])) as never,
-      notices: [],
-      stats: { dropInfos: ref.dropInfoStats, closedEventRows: ref.closedEventRows, reshapedStages: {} as never, skippedReshapedStages: {} as never, unnamedPeriods: 0 },
-    },
-    { minCounts: ACCEPTANCE_MINIMUMS, referenceNowMs: now },
-  )
 
 /**
  * The run-time game-data sync (issue 36): fetch the sources, derive the reference data with the importer's
@@ -37,7 +22,7 @@ const checkReference = (ref: Reference, now: number): string[] =>
  * data version in one transaction. Refused or failed → the data stays and the reason is recorded.
  * Every process follows the newest version (`follow`) and rebuilds its catalog.
  */
-export const createGameDataService = ({ repository, refreshCatalog, fetchSources, clock, log }: GameDataServiceDeps) => {
+export const createGameDataService = ({ repository, refreshCatalog, derive, clock, log }: GameDataServiceDeps) => {
   const listeners = new Set<(version: number) => void>()
   let known = 0
   let current: DataVersion | null = null
@@ -72,20 +57,10 @@ export const createGameDataService = ({ repository, refreshCatalog, fetchSources
         timings[phase] = Math.round(performance.now() - t0)
       }
       const base = await repository.currentVersion()
-      const fetched = await fetchSources()
-      lap('fetchedMs')
-      let ref: Reference
-      try {
-        const rows = await repository.baselineRows()
-        lap('baselineReadMs')
-        ref = deriveReference(toReferenceRaw(fetched.content, at), rows)
-        lap('derivedMs')
-      } catch (err) {
-        throw new Refusal(`the derivation failed: ${(err as Error).message}`)
-      }
-      const problems = checkReference(ref, at)
-      lap('checkedMs')
-      if (problems.length > 0) throw new Refusal(`the importer's checks failed: ${problems.slice(0, 5).join('; ')}`)
+      const rows = await repository.baselineRows()
+      lap('baselineReadMs')
+      const { ref, files } = await derive(rows, at)
+      lap('derivedMs')
       const stored = await repository.stored()
       lap('storedReadMs')
       derived = planSync(ref, stored, at)
@@ -96,7 +71,7 @@ export const createGameDataService = ({ repository, refreshCatalog, fetchSources
       const outcome = await repository.apply(derived.plan, base, {
         appliedAt: clock(),
         asOf: at,
-        sources: fetched.files,
+        sources: files,
         counts: derived.counts,
         changes: derived.changes,
       })

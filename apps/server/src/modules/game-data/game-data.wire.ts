@@ -8,7 +8,8 @@ import type { CatalogService } from '../catalog/catalog.service'
 import { createGameDataRepository } from './game-data.repository'
 import { gameDataRoutes } from './game-data.routes'
 import { createGameDataService, type GameDataService } from './game-data.service'
-import { fetchSources } from './game-data.sources'
+import { deriveInWorker } from './derive-worker'
+import { deriveFromSources } from './game-data.derive'
 
 /** The run-time game-data sync's settings (`DATA_SYNC`, `DATA_SYNC_INTERVAL_S`, `ASSETS_BASE_URL`, `OPS_TOKEN`). */
 export interface GameDataOptions {
@@ -19,6 +20,7 @@ export interface GameDataOptions {
   opsToken?: string
   /** Folder of the files no repository serves (default: the repository's `data/sync/`). */
   localDir?: string
+  /** A fetch to use instead of the global one (then the derivation runs on this thread, not in a worker). */
   fetch?: typeof fetch
   /** Version poll period (other processes' versions); 2 s. */
   pollMs?: number
@@ -38,13 +40,13 @@ export const wireGameData = async (
   const gameData = createGameDataService({
     repository,
     refreshCatalog: () => catalog.refresh(),
-    fetchSources: async () =>
-      fetchSources({
-        baseUrl: options.baseUrl ?? 'https://raw.githubusercontent.com',
-        fetch: options.fetch ?? fetch,
-        localDir: options.localDir ?? DEFAULT_SYNC_DIR,
-        expectedSha: await seedShas(repository),
-      }),
+    derive: async (rows, at) => {
+      const deps = { baseUrl: options.baseUrl ?? 'https://raw.githubusercontent.com', localDir: options.localDir ?? DEFAULT_SYNC_DIR }
+      const expectedSha = await seedShas(repository)
+      // A worker thread keeps the seconds of parsing and deriving off the event loop; an injected fetch runs inline.
+      if (options.fetch) return deriveFromSources({ ...deps, fetch: options.fetch, expectedSha }, rows, at)
+      return deriveInWorker({ ...deps, expectedSha: [...expectedSha], rows, at })
+    },
     clock,
     log: { info: (o, m) => app.log.info(o, m), warn: (o, m) => app.log.warn(o, m) },
   })
@@ -59,7 +61,7 @@ export const wireGameData = async (
 }
 
 /** SHA-256 per raw path as the seed (version 1) recorded them: pinned and local files must still match. */
-const seedShas = async (repository: ReturnType<typeof createGameDataRepository>) => {
+export const seedShas = async (repository: ReturnType<typeof createGameDataRepository>) => {
   const versions = await repository.versions()
   const seed = versions.find((v) => v.version === 1)
   return new Map((seed?.sources ?? []).map((s) => [s.path, s.sha256]))
