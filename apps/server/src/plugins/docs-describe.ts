@@ -27,6 +27,7 @@ export const SECURITY_SCHEMES = {
     name: 'Authorization',
     description: 'The `authorization` value `initDefectReport` answered, for a raw-body upload (a multipart upload sends it as a form field).',
   },
+  OpsToken: { type: 'http', scheme: 'bearer', description: 'The operators’ token (`OPS_TOKEN`): `Authorization: Bearer <OPS_TOKEN>`, compared in constant time.' },
 } as const
 
 const SECURITY: Record<Access, Json[]> = {
@@ -34,6 +35,7 @@ const SECURITY: Record<Access, Json[]> = {
   penguinId: [{ PenguinID: [] }, { PenguinIDCookie: [] }],
   penguinIdOptional: [{}, { PenguinID: [] }, { PenguinIDCookie: [] }],
   uploadToken: [{ DefectUploadToken: [] }, {}],
+  opsToken: [{ OpsToken: [] }],
 }
 
 export const DOCS_TAGS = [
@@ -60,6 +62,7 @@ const RETRY_AFTER = { 'Retry-After': { description: 'Seconds until the budget re
 
 const ERROR_DESCRIPTIONS: Record<string, string> = {
   '400': 'Invalid request (`INVALID_REQUEST`, with `violations` for field rules) or a missing entity (`NOT_FOUND`: never 404 on v2).',
+  '401': 'No valid operators’ token (`UNAUTHORIZED`): send `Authorization: Bearer <OPS_TOKEN>`; without OPS_TOKEN the route is closed.',
   '413': 'The body is larger than allowed.',
   '429': 'Over a rate limit (`TOO_MANY_REQUESTS`); `Retry-After` says when to come back.',
   '500': 'Unexpected failure (`INTERNAL_ERROR`, `internal server error occurred`).',
@@ -123,7 +126,7 @@ export const describeOperations = <T>(input: T): T => {
         if (answer === null) delete responses[status]
         else responses[status] = answer
       }
-      for (const status of ['400', ...(spec.limited ? ['429'] : []), '500']) responses[status] ??= apiError(status)
+      for (const status of ['400', ...(spec.access === 'opsToken' ? ['401'] : []), ...(spec.limited ? ['429'] : []), '500']) responses[status] ??= apiError(status)
       for (const [status, answer] of Object.entries(responses)) {
         if (answer.description === 'Default Response') {
           answer.description = status.startsWith('2') ? (spec.ok ?? 'Success.') : (ERROR_DESCRIPTIONS[status] ?? 'Error')
