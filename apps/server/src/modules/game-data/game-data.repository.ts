@@ -79,7 +79,16 @@ export const createGameDataRepository = (db: Db) => ({
 
   /** The imported matrix baselines as the importer's rows (the sync never changes them). */
   baselineRows: async (): Promise<Record<Server, SeedMatrixRow[]>> => {
-    const rows = await db.kysely.selectFrom('matrix_baselines').select(['server', 'stage_id', 'item_id', 'times', 'quantity', 'std_dev', 'start_at', 'end_at']).execute()
+    const parts = await Promise.all(
+      SERVERS.map((s) =>
+        db.kysely
+          .selectFrom('matrix_baselines')
+          .select(['server', 'stage_id', 'item_id', 'times', 'quantity', 'std_dev', 'start_at', 'end_at'])
+          .where('server', '=', s)
+          .execute(),
+      ),
+    )
+    const rows = parts.flat()
     const out = Object.fromEntries(SERVERS.map((s) => [s, [] as SeedMatrixRow[]])) as Record<Server, SeedMatrixRow[]>
     for (const r of rows) {
       out[r.server as Server].push([
@@ -103,7 +112,8 @@ export const createGameDataRepository = (db: Db) => ({
       db.kysely.selectFrom('zones').selectAll().execute(),
       db.kysely.selectFrom('stages').selectAll().execute(),
       db.kysely.selectFrom('periods').selectAll().execute(),
-      db.kysely.selectFrom('drop_infos').selectAll().execute(),
+      // Per server: on PGlite (one connection, SQL on this thread) requests get their turn between the parts.
+      Promise.all(SERVERS.map((s) => db.kysely.selectFrom('drop_infos').selectAll().where('server', '=', s).execute())).then((parts) => parts.flat()),
       db.kysely.selectFrom('formulas').select('body').orderBy('sort_order').execute(),
     ])
     return {

@@ -28,6 +28,7 @@ export const createGameDataService = ({ repository, refreshCatalog, derive, cloc
   let current: DataVersion | null = null
   let running: Promise<DataSyncResult> | null = null
   let lastTimings: Record<string, number> = {}
+  let baselines: ReturnType<GameDataRepository['baselineRows']> | null = null
 
   /** Learns a version (ours or another process's): rebuild the catalog, then tell the listeners. */
   const advance = async (version: number) => {
@@ -57,7 +58,11 @@ export const createGameDataService = ({ repository, refreshCatalog, derive, cloc
         timings[phase] = Math.round(performance.now() - t0)
       }
       const base = await repository.currentVersion()
-      const rows = await repository.baselineRows()
+      // The baselines change only when a seed is loaded (at a start): read once per process.
+      const rows = await (baselines ??= repository.baselineRows().catch((err: unknown) => {
+        baselines = null
+        throw err
+      }))
       lap('baselineReadMs')
       const { ref, files } = await derive(rows, at)
       lap('derivedMs')
