@@ -143,22 +143,19 @@ export const createGameDataRepository = (db: Db) => ({
       await upsertItems(trx, plan.items)
       await upsertZones(trx, plan.zones)
       await upsertStages(trx, plan.stages)
-      for (const g of plan.replaceGroups) {
-        await trx.deleteFrom('drop_infos').where('server', '=', g.server).where('stage_id', '=', g.stageId).execute()
+      // One statement per step (PGlite holds its only connection for the whole transaction).
+      const groups = (list: { server: string; stageId: string }[]) => sql`${JSON.stringify(list.map((g) => ({ server: g.server, stageId: g.stageId })))}::jsonb`
+      if (plan.replaceGroups.length > 0) {
+        await sql`delete from drop_infos d using jsonb_to_recordset(${groups(plan.replaceGroups)}) as g(server text, "stageId" text)
+          where d.server = g.server and d.stage_id = g."stageId"`.execute(trx)
       }
       await insertDropInfos(
         trx,
         plan.replaceGroups.flatMap((g) => g.infos),
       )
-      for (const g of plan.retireGroups) {
-        await trx
-          .updateTable('drop_infos')
-          .set({ end_at: plan.now })
-          .where('server', '=', g.server)
-          .where('stage_id', '=', g.stageId)
-          .where('start_at', '<', plan.now)
-          .where('end_at', '>', plan.now)
-          .execute()
+      if (plan.retireGroups.length > 0) {
+        await sql`update drop_infos d set end_at = ${plan.now} from jsonb_to_recordset(${groups(plan.retireGroups)}) as g(server text, "stageId" text)
+          where d.server = g.server and d.stage_id = g."stageId" and d.start_at < ${plan.now} and d.end_at > ${plan.now}`.execute(trx)
       }
       await upsertPeriods(trx, plan.periods)
       if (plan.formulas) {
