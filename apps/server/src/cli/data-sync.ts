@@ -40,8 +40,10 @@ try {
   const started = performance.now()
   const result = await service.sync({ dryRun })
   const { status } = result
-  console.log(`${dryRun ? 'dry run: ' : ''}${status.outcome}${status.version ? ` (version ${status.version})` : ''} in ${Math.round(performance.now() - started)} ms`)
-  if (status.reason) console.log(`reason: ${status.reason}`)
+  const outcome = dryRun && status.outcome === 'applied' ? 'would apply' : status.outcome
+  console.log(`${dryRun ? 'dry run: ' : ''}${outcome}${status.version ? ` (version ${status.version})` : ''} in ${Math.round(performance.now() - started)} ms`)
+  if (status.reason && !dryRun) console.log(`reason: ${status.reason}`)
+  if (status.reason && dryRun && status.outcome !== 'applied') console.log(`reason: ${status.reason}`)
   if (result.changes) {
     for (const [kind, c] of Object.entries(result.changes)) console.log(`  ${kind}: +${c.added} ~${c.changed} -${c.removed}`)
   }
