@@ -1,6 +1,6 @@
 import { SERVER_LAUNCH_MS } from '@dropwise/schemas'
 import type { DropType, SeedDropInfo, SeedItem, SeedMatrixRow, SeedStage, SeedZone, Server } from '@dropwise/schemas'
-import type { RawBounds, RawData } from './raw'
+import type { RawBounds, ReferenceRaw } from './raw'
 import { compareStrings, pairKey, SERVERS } from './util'
 
 type Bounds = NonNullable<SeedDropInfo['bounds']>
@@ -49,11 +49,13 @@ export interface DropInfoStats {
 }
 
 interface BuildInput {
-  raw: RawData
+  raw: ReferenceRaw
   items: readonly SeedItem[]
   stages: readonly SeedStage[]
   zones: readonly SeedZone[]
   rows: Record<Server, readonly SeedMatrixRow[]>
+  /** Event stages from the toolbox's current events, with the items its drop list gives them. */
+  events?: readonly { stageId: string; items: readonly string[] }[]
 }
 
 const perServer = <T>(f: () => T): Record<Server, T> => ({ CN: f(), US: f(), JP: f(), KR: f() })
@@ -63,7 +65,7 @@ const perServer = <T>(f: () => T): Record<Server, T> => ({ CN: f(), US: f(), JP:
  * period is exactly [row.start, row.end), permanent stages that are open now carry their current pools, and
  * no ended event keeps an open drop info.
  */
-export const buildDropInfos = ({ raw, items, stages, zones, rows }: BuildInput): { dropInfos: SeedDropInfo[]; stats: DropInfoStats } => {
+export const buildDropInfos = ({ raw, items, stages, zones, rows, events = [] }: BuildInput): { dropInfos: SeedDropInfo[]; stats: DropInfoStats } => {
   const itemById = new Map(items.map((i) => [i.itemId, i]))
   const stageById = new Map(stages.map((s) => [s.stageId, s]))
   const zoneById = new Map(zones.map((z) => [z.zoneId, z]))
@@ -196,6 +198,36 @@ export const buildDropInfos = ({ raw, items, stages, zones, rows }: BuildInput):
         stageInfos.push({ server, stageId, itemId, dropType: 'RECOGNITION_ONLY', bounds: null, start: stageStart, end: null, accumulable: false })
       }
       stats.openStages[server]++
+      out.push(...stageInfos)
+    }
+
+    // 3. Event stages only the toolbox's current events know: their items over the zone's window on this server.
+    for (const e of events) {
+      const stage = stageOf(e.stageId)
+      const w = zoneById.get(stage.zoneId)?.existence[server]
+      if (!stage.existence[server].exist || w?.openTime === undefined || rowsByStage.has(e.stageId)) continue
+      const start = w.openTime
+      const end = w.closeTime ?? null
+      const pool = e.items.filter((i) => itemById.get(i)?.existence[server].exist)
+      const stageInfos: SeedDropInfo[] = []
+      // The toolbox does not say which drop a material comes in: both, one segment (accumulable).
+      for (const itemId of pool) {
+        stageInfos.push(itemInfo(server, stage, itemId, 'NORMAL_DROP', start, end, ['dropType', 'start']))
+        stageInfos.push({ ...itemInfo(server, stage, itemId, 'EXTRA_DROP', start, end, ['dropType', 'start']), accumulable: true })
+      }
+      for (const dropType of ['NORMAL_DROP', 'EXTRA_DROP'] as const) {
+        stageInfos.push({
+          server,
+          stageId: e.stageId,
+          itemId: null,
+          dropType,
+          bounds: { lower: 0, upper: pool.length },
+          start,
+          end,
+          accumulable: false,
+          inferred: ['bounds'],
+        })
+      }
       out.push(...stageInfos)
     }
   }

@@ -1,13 +1,13 @@
 import type { SeedFormula } from '@dropwise/schemas'
 import { tierToRarity } from './items'
-import type { RawData } from './raw'
+import type { ReferenceRaw } from './raw'
 import { compareIds } from './util'
 
 /** Penguin's formula file covered elite materials only (README §3.5). */
 export const isPenguinFormulaScope = (itemId: string): boolean => /^3[01]\d{3}$/.test(itemId)
 
 /** README §3.5: workshop formulas in Penguin's `/formula` shape, names from zh_CN item_table, rarity TIER_n − 1. */
-export const buildFormulas = (raw: RawData): SeedFormula[] => {
+export const buildFormulas = (raw: ReferenceRaw): SeedFormula[] => {
   const table = raw.itemTables.zh_CN
   const ref = (id: string) => {
     const it = table[id]

@@ -1,5 +1,5 @@
 import type { SeedItem } from '@dropwise/schemas'
-import type { GameLang, RawData } from './raw'
+import type { GameLang, ReferenceRaw } from './raw'
 import { compareIds, normaliseExistence } from './util'
 
 /** "TIER_3" → 2 (Penguin rarity is 0-based; verified on the 102 items shared with item_table). */
@@ -17,7 +17,7 @@ const MATERIAL_BLOCK = { from: 100000, to: 200000 }
  * that the snapshot lacks, built from the game item tables.
  */
 export const buildItems = (
-  raw: RawData,
+  raw: ReferenceRaw,
   referencedIds: ReadonlySet<string>,
   /** Ids only formulas refer to: typed ARKPLANNER like Penguin's craft-only T5 materials (30115 …). */
   craftOnlyIds: ReadonlySet<string> = new Set(),

@@ -1,5 +1,5 @@
 import type { I18n, SeedPeriod, SeedZone } from '@dropwise/schemas'
-import type { RawData } from './raw'
+import type { ReferenceRaw } from './raw'
 import { compareStrings, gameEndMs, gameStartMs, normaliseExistence, SERVERS } from './util'
 import { latestValidity, toolboxNames } from './zones'
 
@@ -8,7 +8,7 @@ import { latestValidity, toolboxNames } from './zones'
  * seed zone's names or else the toolbox locale names of the zone's activity. Zones of one event that share a
  * window and label (e.g. `_zone1`/`_zone2`) give one period. Zones without any name are skipped.
  */
-export const buildPeriods = (raw: RawData, zones: readonly SeedZone[]): { periods: SeedPeriod[]; unnamed: number } => {
+export const buildPeriods = (raw: ReferenceRaw, zones: readonly SeedZone[]): { periods: SeedPeriod[]; unnamed: number } => {
   const zoneById = new Map(zones.map((z) => [z.zoneId, z]))
   const out: SeedPeriod[] = []
   let unnamed = 0

@@ -142,6 +142,23 @@ export interface RawToolboxHistory {
   zoneToActivity: Record<string, string[]>
 }
 
+/**
+ * The toolbox's current event files (`assets/data/{stage,event,drop,zone}.json`), read by the run-time sync
+ * (issue 36) to follow events the seed's inputs do not know yet. The importer's seed build leaves them out.
+ */
+export interface RawToolboxEvents {
+  /** `stage.json`: section → toolbox zone id → stage id → code and sanity cost. */
+  stage: Record<string, Record<string, Record<string, { code: string; cost: number }>>>
+  /** `event.json`: server (cn, us, jp, kr, tw) → zone id → window in game seconds (inclusive end). */
+  event: Record<string, Record<string, { valid: { startTs: number; endTs: number } }>>
+  /** `drop.json`: section → zone id → item id → stage code → the toolbox's drop class. */
+  drop: Record<string, Record<string, Record<string, Record<string, number>>>>
+  /** `zone.json`: zone id → activity id. */
+  zone: { zoneToActivity: Record<string, string> }
+  /** When these files were read (ISO 8601): their windows are the newest seen. */
+  seenAt: string
+}
+
 export type GameLang = 'zh_CN' | 'en_US' | 'ja_JP' | 'ko_KR'
 export const GAME_LANG_BY_SERVER: Record<Server, GameLang> = { CN: 'zh_CN', US: 'en_US', JP: 'ja_JP', KR: 'ko_KR' }
 export type ToolboxLang = 'cn' | 'us' | 'jp' | 'kr'
@@ -161,7 +178,12 @@ export interface RawData {
   buildingData: RawBuildingData
   toolboxZoneNames: Record<ToolboxLang, Record<string, string>>
   history: RawToolboxHistory
+  /** Current events from the toolbox (the run-time sync only); absent, no event beyond the other inputs is added. */
+  events?: RawToolboxEvents
 }
+
+/** What the reference derivation reads: every raw input except the matrix dumps (it takes their rows ready-made). */
+export type ReferenceRaw = Omit<RawData, 'matrix' | 'reshaped'>
 
 export interface RawSource {
   /** Path relative to the --raw folder (derived files start with `../derived/`). */

@@ -29,6 +29,8 @@ interface Parser {
 
 export interface SelfCheckOptions {
   minCounts?: Record<string, number>
+  /** The instant at which no ended event may still be open (default REFERENCE_NOW_MS; the run-time sync passes its clock). */
+  referenceNowMs?: number
 }
 
 export const seedCounts = (seed: Seed): Record<string, number> => {
@@ -97,10 +99,14 @@ export const selfCheck = (seed: Seed, options: SelfCheckOptions = {}): string[] 
       else if (p.start !== start || p.end !== end) add(`invariant ${s} ${stageId}/${itemId}: current period [${p.start}, ${p.end}) ≠ baseline [${start}, ${end})`)
     }
   }
+  const refNow = options.referenceNowMs ?? REFERENCE_NOW_MS
   for (const d of seed.dropInfos) {
     const zone = zoneById.get(stageById.get(d.stageId)?.zoneId ?? '')
-    const openNow = d.start <= REFERENCE_NOW_MS && (d.end === null || d.end > REFERENCE_NOW_MS)
-    if (zone?.type === 'ACTIVITY' && openNow) add(`event stage ${d.server} ${d.stageId} is still open at the reference instant`)
+    const openNow = d.start <= refNow && (d.end === null || d.end > refNow)
+    // Open is right only while the event's own window on that server runs (a sync sees events that run now).
+    const w = zone?.existence[d.server]
+    const running = w?.exist === true && (w.openTime ?? Infinity) <= refNow && (w.closeTime ?? Infinity) > refNow
+    if (zone?.type === 'ACTIVITY' && openNow && !running) add(`event stage ${d.server} ${d.stageId} is still open at the reference instant`)
   }
 
   const counts = seedCounts(seed)

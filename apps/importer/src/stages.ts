@@ -1,5 +1,5 @@
 import type { SeedStage, SeedZone, Server } from '@dropwise/schemas'
-import type { RawData } from './raw'
+import type { ReferenceRaw } from './raw'
 import { addInferred, compareIds, compareStrings, normaliseExistence, SERVERS } from './util'
 
 export const isGachaStageId = (stageId: string): boolean => /^randomMaterial/.test(stageId)
@@ -11,7 +11,7 @@ export const baseStageId = (stageId: string): string => stageId.replace(/_(perm|
 export const isEventStageId = (stageId: string): boolean => /^(act|a00)/.test(stageId) && !stageId.endsWith('_perm') && !isGachaStageId(stageId)
 
 /** The zone a stage absent from the snapshot belongs to (README §3 id conventions). */
-export const resolveStageZone = (raw: RawData, stageId: string): string => {
+export const resolveStageZone = (raw: ReferenceRaw, stageId: string): string => {
   if (isGachaStageId(stageId)) return 'gachabox'
   if (stageId === 'recruit') return 'recruit'
   const main = /^(main|sub)_(\d+)-/.exec(stageId)
@@ -43,7 +43,7 @@ const stageTypeOf = (stageId: string): SeedStage['stageType'] => {
 }
 
 /** code/apCost of a stage the snapshot lacks: MAA → retro_table → newest toolbox history entry (README §3.3.2). */
-const codeAndCost = (raw: RawData, maa: ReadonlyMap<string, { code: string; apCost: number }>, stageId: string) => {
+const codeAndCost = (raw: ReferenceRaw, maa: ReadonlyMap<string, { code: string; apCost: number }>, stageId: string) => {
   const m = maa.get(stageId)
   if (m) return { code: m.code, apCost: m.apCost }
   const base = baseStageId(stageId)
@@ -55,7 +55,7 @@ const codeAndCost = (raw: RawData, maa: ReadonlyMap<string, { code: string; apCo
 }
 
 /** Stage → zone for every stage of the seed: the snapshot's, plus those in the matrices or MAA. */
-export const planStageZones = (raw: RawData, extraStageIds: Iterable<string>): Map<string, string> => {
+export const planStageZones = (raw: ReferenceRaw, extraStageIds: Iterable<string>): Map<string, string> => {
   const out = new Map<string, string>(raw.stages.map((s) => [s.stageId, s.zoneId]))
   for (const id of [...new Set(extraStageIds)].sort(compareIds)) if (!out.has(id)) out.set(id, resolveStageZone(raw, id))
   return out
@@ -66,7 +66,7 @@ export const planStageZones = (raw: RawData, extraStageIds: Iterable<string>): M
  * stages for ids only the matrices or MAA know.
  */
 export const buildStages = (
-  raw: RawData,
+  raw: ReferenceRaw,
   stageZone: ReadonlyMap<string, string>,
   zones: readonly SeedZone[],
   stagesWithRows: Record<Server, ReadonlySet<string>>,

@@ -1,5 +1,5 @@
 import type { Existence, I18n, SeedZone, Server } from '@dropwise/schemas'
-import type { RawData, RawValidityEntry } from './raw'
+import type { ReferenceRaw, RawValidityEntry } from './raw'
 import { GAME_LANG_BY_SERVER, TOOLBOX_LANG_BY_SERVER } from './raw'
 import { compareIds, compareStrings, gameEndMs, gameStartMs, normaliseExistence, SERVERS } from './util'
 
@@ -20,7 +20,7 @@ export const latestValidity = (entries: readonly RawValidityEntry[] | undefined)
   [...(entries ?? [])].sort((a, b) => compareStrings(a.lastSeen, b.lastSeen) || compareStrings(a.firstSeen, b.firstSeen)).at(-1)
 
 /** Window of an event zone on one server: game zone table first, toolbox history second (README §3.2.3). */
-export const eventWindow = (raw: RawData, zoneId: string, server: Server): { openTime: number; closeTime: number } | undefined => {
+export const eventWindow = (raw: ReferenceRaw, zoneId: string, server: Server): { openTime: number; closeTime: number } | undefined => {
   const gameId = gameZoneIdOf(zoneId)
   const info = raw.zoneTables[GAME_LANG_BY_SERVER[server]].zoneValidInfo[gameId]
   if (info) return { openTime: gameStartMs(info.startTs), closeTime: gameEndMs(info.endTs) }
@@ -30,7 +30,7 @@ export const eventWindow = (raw: RawData, zoneId: string, server: Server): { ope
 }
 
 /** Names of a game zone / activity in four languages from the toolbox locales; missing languages fall back to zh. */
-export const toolboxNames = (raw: RawData, key: string): { names: I18n; complete: boolean } | undefined => {
+export const toolboxNames = (raw: ReferenceRaw, key: string): { names: I18n; complete: boolean } | undefined => {
   const get = (s: Server) => raw.toolboxZoneNames[TOOLBOX_LANG_BY_SERVER[s]][key]
   const zh = get('CN')
   if (!zh) return undefined
@@ -47,7 +47,7 @@ const snakeUpper = (s: string) =>
     .replace(/[^A-Z0-9]+/g, '_')
     .replace(/^_|_$/g, '')
 
-const reconstructZone = (raw: RawData, zoneId: string): Omit<SeedZone, 'zoneIndex'> => {
+const reconstructZone = (raw: ReferenceRaw, zoneId: string): Omit<SeedZone, 'zoneIndex'> => {
   const gameId = gameZoneIdOf(zoneId)
   const inferred = ['background', 'zoneIndex']
   const existence = normaliseExistence({})
@@ -95,7 +95,7 @@ const reconstructZone = (raw: RawData, zoneId: string): Omit<SeedZone, 'zoneInde
  * README §3.2: the snapshot's zones verbatim, the zones new stages need, and the existence rule of §2.2
  * (a zone exists on a server if the snapshot says so or one of its stages has matrix rows there).
  */
-export const buildZones = (raw: RawData, stageZone: ReadonlyMap<string, string>, stagesWithRows: Record<Server, ReadonlySet<string>>): SeedZone[] => {
+export const buildZones = (raw: ReferenceRaw, stageZone: ReadonlyMap<string, string>, stagesWithRows: Record<Server, ReadonlySet<string>>): SeedZone[] => {
   const zones: SeedZone[] = raw.zones.map((z) => ({
     zoneId: z.zoneId,
     zoneIndex: z.zoneIndex,

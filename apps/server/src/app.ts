@@ -1,8 +1,7 @@
 import { randomInt } from 'node:crypto'
-import type { BinInfo } from '@dropwise/schemas'
-import type { OriginRule } from './config/cors-origins'
-import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify'
+import Fastify from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { AppOptions } from './app-options'
 import { createDataVersion, type DataVersion } from './lib/data-version'
 import { newRequestId, randomAlnum } from './lib/ids'
 import { createBudgets } from './lib/limits'
@@ -16,7 +15,7 @@ import { createVouchStore } from './modules/accounts/vouches.store'
 import { createAggregationRepository } from './modules/aggregation/aggregation.repository'
 import { createAggregationWorker, type AggregationWorker } from './modules/aggregation/aggregation.worker'
 import { assetsRoutes } from './modules/assets/assets.routes'
-import { assetsServiceFromOptions, assetsStorage, type AssetsOptions } from './modules/assets/assets.options'
+import { assetsServiceFromOptions, assetsStorage } from './modules/assets/assets.options'
 import { createAssetsRepository } from './modules/assets/assets.repository'
 import type { AssetsService } from './modules/assets/assets.service'
 import { createCatalogRepository } from './modules/catalog/catalog.repository'
@@ -25,8 +24,9 @@ import { createCatalogService, type CatalogService } from './modules/catalog/cat
 import { createHealthRepository } from './modules/health/health.repository'
 import { healthRoutes } from './modules/health/health.routes'
 import { createHealthService } from './modules/health/health.service'
+import { wireGameData } from './modules/game-data/game-data.wire'
 import { defectsRoutes } from './modules/defects/defects.routes'
-import { wireDefects, type DefectLimits } from './modules/defects/defects.wire'
+import { wireDefects } from './modules/defects/defects.wire'
 import { createDemoRepository } from './modules/demo/demo.repository'
 import { createDemoService, type DemoService } from './modules/demo/demo.service'
 import { wireOps } from './modules/ops/ops.wire'
@@ -58,59 +58,14 @@ import { statsRoutes } from './modules/site-stats/site-stats.routes'
 import { createStatsService, type StatsService } from './modules/site-stats/site-stats.service'
 import { compatPlugin, V2_PREFIXES } from './plugins/compat'
 import { compressionPlugin } from './plugins/compression'
-import { gatedPing, wireDatabaseGate, type DatabaseGate } from './plugins/database-gate'
-import type { Db } from './db/db'
+import { gatedPing, wireDatabaseGate } from './plugins/database-gate'
 import { docsPlugin } from './plugins/docs'
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from './plugins/error-handler'
 import { declineUpgradesPlugin } from './plugins/h2c'
 import { storableInputPlugin } from './plugins/storable-input'
 import { jsonLimitsPlugin } from './plugins/json-limits'
-import { recognizerConfig, recognizerPackPlugin, type RecognizerPackOptions } from './plugins/recognizer-pack'
+import { recognizerConfig, recognizerPackPlugin } from './plugins/recognizer-pack'
 import { webPlugin } from './plugins/web'
-
-export interface AppOptions {
-  db: Db
-  clock?: () => number
-  logger?: FastifyServerOptions['logger']
-  /** A pino logger to use instead of `logger`. */
-  loggerInstance?: FastifyBaseLogger
-  /** Folder of the built web app; null serves the API only. */
-  webDist?: string | null
-  binInfo?: BinInfo
-  trustProxy?: boolean | string[] | ((address: string, hop: number) => boolean)
-  /** Close the database when the app closes (the server owns it; tests may share one). */
-  closeDb?: boolean
-  /** Version of the aggregated statistics (shared with the aggregation worker). */
-  version?: DataVersion
-  /** Redis for idempotency keys, rate limits and cache invalidation across processes. */
-  redisUrl?: string
-  /** Run the aggregation worker loop and follow the data version of other processes (the server does; tests drive passes themselves). */
-  background?: boolean
-  /** Advanced queries per 5 minutes and client address. */
-  advancedLimitPer5Minutes?: number
-  /** Stored reports per minute and client address, across every write route (a recognition batch counts its entries). */
-  writeLimitPerMinute?: number
-  /** Logins and unknown PenguinIDs on personal routes per minute and client address. */
-  identityLimitPerMinute?: number
-  /** The screenshot recognizer's resource pack (`RECOGNIZER_PACK_DIR` / `RECOGNIZER_PACK_URL`), announced in `/config`. */
-  recognizerPack?: RecognizerPackOptions
-  /**
-   * Game art and recogniser data fetched at run time (`ASSETS`, `ASSETS_DIR`, `ASSETS_BASE_URL`): built
-   * into a recognizer pack and an item icon sheet in the background. Without it nothing is fetched
-   * (state `off`); an operator's `recognizerPack` still wins for recognition.
-   */
-  assets?: AssetsOptions
-  /** Byte budgets per address, total storage and retention of recognition defect reports (`DEFECT_*`). */
-  defectLimits?: Partial<DefectLimits>
-  /** Origins allowed credentialed CORS on v2 (`CORS_ORIGINS`, config/cors-origins.ts); unset: its defaults. */
-  corsOrigins?: OriginRule[]
-  /** How long a request (headers and body) may take to arrive: 30 s (`REQUEST_TIMEOUT_MS`); tests shorten it. */
-  requestTimeoutMs?: number
-  /** `OPS_TOKEN` and `ABOUT_FILE` of the operators' routes (modules/ops). */
-  ops?: { token?: string; aboutFile?: string }
-  /** Closed while the server waits for its database (started before it): API 503s, background waits (plugins/database-gate.ts). */
-  databaseGate?: DatabaseGate
-}
 
 /**
  * Default budgets per client address. Writes: a player uploading 1,000 recognised screenshots at once
@@ -118,6 +73,8 @@ export interface AppOptions {
  * cannot flood the statistics. Identity: logins and unknown PenguinIDs on personal routes (a guesser gets
  * 30 tries a minute instead of thousands a second; a player logs in a few times a day).
  */
+export type { AppOptions } from './app-options'
+
 export const DEFAULT_WRITES_PER_MINUTE = 1000
 export const DEFAULT_IDENTITY_PER_MINUTE = 30
 
@@ -240,7 +197,8 @@ export const buildApp = async (options: AppOptions) => {
       { prefix },
     )
   }
-  const health = createHealthService({ repository: gatedPing(options.databaseGate, createHealthRepository(db)), redis })
+  const gameData = await wireGameData(app, { db, catalog, options: options.gameData ?? {}, background: options.background === true, clock })
+  const health = createHealthService({ repository: gatedPing(options.databaseGate, createHealthRepository(db)), redis, data: gameData.health })
   await app.register(healthRoutes, { health, binInfo })
   await app.register(plannerRoutes, { planner })
   const probe = createProbeService({ repository: createProbeRepository(db), clock })

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import type { BinInfo } from '@dropwise/schemas'
 import type { AcquireOptions } from './db/data-dir-lock'
 import { migrate } from './db/migrate'
+import { recordSeedVersion } from './modules/game-data/game-data.wire'
 import { createSeedRepository } from './modules/seed/seed.repository'
 import { readSeedDir } from './modules/seed/seed-files'
 import { createSeedService, type SeedOutcome } from './modules/seed/seed.service'
@@ -26,6 +27,7 @@ export const prepareDatabase = async (db: Db, seedDir: string, opts: { force?: b
   const migrations = await migrate(db)
   const seed = await readSeedDir(seedDir)
   const outcome: SeedOutcome = await createSeedService({ repository: createSeedRepository(db), clock: Date.now }).ensureSeeded(seed, opts)
+  await recordSeedVersion(db, seed.manifest, Date.now())
   return { migrations, seed: outcome, counts: seed.manifest.counts }
 }
 

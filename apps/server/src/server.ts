@@ -52,6 +52,7 @@ const app = await buildApp({
   },
   ops: { token: env.OPS_TOKEN, aboutFile: env.ABOUT_FILE },
   assets: { enabled: env.ASSETS, dataDir: env.DATA_DIR, sourceDir: env.ASSETS_DIR, baseUrl: env.ASSETS_BASE_URL, seedDir: env.SEED_DIR },
+  gameData: { enabled: env.DATA_SYNC, intervalS: env.DATA_SYNC_INTERVAL_S, baseUrl: env.ASSETS_BASE_URL, ...(env.OPS_TOKEN ? { opsToken: env.OPS_TOKEN } : {}) },
 })
 
 let closing = false

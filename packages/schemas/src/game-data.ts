@@ -49,3 +49,14 @@ export const DataVersionsSchema = z
   .object({ current: DataVersionSchema, lastSync: DataSyncStatusSchema.nullable(), versions: z.array(DataVersionSchema) })
   .meta({ id: 'DataVersions' })
 export type DataVersions = z.infer<typeof DataVersionsSchema>
+
+/** `POST /api/_/data/sync` (and `npm run data:sync`): the attempt's outcome and, when derived, what it changes. */
+export const DataSyncResultSchema = z
+  .object({
+    status: DataSyncStatusSchema,
+    changes: DataChangesSchema.nullable().describe('what the update changes (also for a dry run); null when nothing was derived'),
+    counts: DataCountsSchema.nullable(),
+    dryRun: z.boolean(),
+  })
+  .meta({ id: 'DataSyncResult' })
+export type DataSyncResult = z.infer<typeof DataSyncResultSchema>

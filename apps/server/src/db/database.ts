@@ -231,6 +231,16 @@ export interface OpsAuditTable {
   after: Json | null
 }
 
+export interface DataVersionsTable {
+  version: number
+  origin: 'seed' | 'sync'
+  applied_at: number
+  as_of: number
+  sources: Json
+  counts: Json
+  changes: Json
+}
+
 export interface Database {
   items: ItemsTable
   zones: ZonesTable
@@ -253,5 +263,6 @@ export interface Database {
   recognition_defects: RecognitionDefectsTable
   rejection_rules: RejectionRulesTable
   ops_audit: OpsAuditTable
+  data_versions: DataVersionsTable
   schema_migrations: { version: string; applied_at: number }
 }

@@ -130,7 +130,7 @@ export const describeOperations = <T>(input: T): T => {
         if (answer === null) delete responses[status]
         else responses[status] = answer
       }
-      for (const status of ['400', ...(spec.limited ? ['429'] : []), '500']) responses[status] ??= apiError(status)
+      for (const status of ['400', ...(spec.access === 'opsToken' ? ['401'] : []), ...(spec.limited ? ['429'] : []), '500']) responses[status] ??= apiError(status)
       for (const [status, answer] of Object.entries(responses)) {
         if (answer.description === 'Default Response') {
           answer.description = status.startsWith('2') ? (spec.ok ?? 'Success.') : (ERROR_DESCRIPTIONS[status] ?? 'Error')

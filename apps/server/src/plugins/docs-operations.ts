@@ -251,6 +251,13 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   ['GET /api/_/probe']: { operationId: 'getProbeCounts', access: 'anonymous' },
   ['GET /api/_/assets']: { operationId: 'getAssets', access: 'anonymous' },
   ['POST /api/_/assets/retry']: { operationId: 'retryAssets', access: 'anonymous' },
+  ['GET /api/_/data']: { operationId: 'getDataVersions', access: 'anonymous' },
+  ['POST /api/_/data/sync']: {
+    operationId: 'syncData',
+    access: 'opsToken',
+    description:
+      'Fetches the game-data sources, derives with the importer, verifies and applies what changed as a new version (issue 36); `dryRun=true` writes nothing. A refused update answers 200 with `status.outcome: refused` and the reason.',
+  },
 
   // Running the site (docs/api-extensions.md §3i): the about content, and the operators' routes (Bearer OPS_TOKEN, audited)
   ['GET /api/_/about']: { operationId: 'getAbout', access: 'anonymous' },

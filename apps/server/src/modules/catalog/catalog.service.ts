@@ -125,6 +125,18 @@ export const createCatalogService = ({ repository, clock, configExtras = {} }: C
     forgetNotices: () => {
       noticeCache = null
     },
+    /**
+     * Rebuilds from the database while the current copy keeps answering, then swaps (a game-data version
+     * changed: issue 36). Requests during the rebuild are served the old data, never wait for the new.
+     */
+    refresh: async () => {
+      const next = build()
+      await next
+      snapshot = next
+      stageCache.clear()
+      noticeCache = null
+      configCache = null
+    },
     snapshotTime: async () => (await current()).builtAt,
     items: async (): Promise<CachedBody> => {
       const s = await current()

@@ -10,13 +10,15 @@ const within = <T>(promise: Promise<T>, ms: number) =>
 export interface HealthServiceDeps {
   repository: HealthRepository
   redis: Redis | null
+  /** The game data served (issue 36: version, age, last sync). */
+  data?: () => Promise<Health['data']>
 }
 
 /**
  * What serves (api-v2.md §4): the database is required (down → `down`), Redis only accelerates (down →
  * `degraded`: writes fall back). Each check gives up after 2 s.
  */
-export const createHealthService = ({ repository, redis }: HealthServiceDeps) => ({
+export const createHealthService = ({ repository, redis, data }: HealthServiceDeps) => ({
   async check(): Promise<Health> {
     const database = await within(repository.ping(), CHECK_TIMEOUT_MS).then(
       () => 'ok' as const,
@@ -30,9 +32,11 @@ export const createHealthService = ({ repository, redis }: HealthServiceDeps) =>
             () => 'ok' as const,
             () => 'down' as const,
           )
+    const dataState = database === 'ok' && data ? await within(data(), CHECK_TIMEOUT_MS).catch(() => undefined) : undefined
     return {
       status: database === 'down' ? 'down' : redisCheck === 'down' ? 'degraded' : 'ok',
       checks: { database, redis: redisCheck },
+      ...(dataState ? { data: dataState } : {}),
     }
   },
 })

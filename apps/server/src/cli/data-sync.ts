@@ -1,0 +1,53 @@
+import { openDatabase, prepareDatabase } from '../bootstrap'
+import { parseEnv, type Env } from '../config/env'
+import { exitOnStartupError } from '../config/startup-error'
+import type { Db } from '../db/db'
+import { createGameDataRepository } from '../modules/game-data/game-data.repository'
+import { createGameDataService } from '../modules/game-data/game-data.service'
+import { deriveFromSources } from '../modules/game-data/game-data.derive'
+import { DEFAULT_SYNC_DIR } from '../modules/game-data/game-data.wire'
+
+/**
+ * `npm run data:sync [-- --dry-run]`: one game-data sync against DATABASE_URL (or the embedded database, when
+ * no server holds it). Running servers on the same database pick the new version up within seconds.
+ * `--dry-run` derives and prints what would change without writing anything.
+ */
+const dryRun = process.argv.includes('--dry-run')
+let env: Env
+let db: Db
+try {
+  env = parseEnv()
+  db = await openDatabase(env)
+} catch (err) {
+  exitOnStartupError(err)
+}
+try {
+  await prepareDatabase(db, env.SEED_DIR)
+  const repository = createGameDataRepository(db)
+  const seed = (await repository.versions()).find((v) => v.version === 1)
+  const service = createGameDataService({
+    repository,
+    refreshCatalog: async () => {},
+    derive: (rows, at) =>
+      deriveFromSources(
+        { baseUrl: env.ASSETS_BASE_URL, fetch, localDir: DEFAULT_SYNC_DIR, expectedSha: new Map((seed?.sources ?? []).map((s) => [s.path, s.sha256])) },
+        rows,
+        at,
+      ),
+    clock: Date.now,
+    log: { info: () => {}, warn: () => {} },
+  })
+  const started = performance.now()
+  const result = await service.sync({ dryRun })
+  const { status } = result
+  const outcome = dryRun && status.outcome === 'applied' ? 'would apply' : status.outcome
+  console.log(`${dryRun ? 'dry run: ' : ''}${outcome}${status.version ? ` (version ${status.version})` : ''} in ${Math.round(performance.now() - started)} ms`)
+  if (status.reason && !dryRun) console.log(`reason: ${status.reason}`)
+  if (status.reason && dryRun && status.outcome !== 'applied') console.log(`reason: ${status.reason}`)
+  if (result.changes) {
+    for (const [kind, c] of Object.entries(result.changes)) console.log(`  ${kind}: +${c.added} ~${c.changed} -${c.removed}`)
+  }
+  if (status.outcome === 'refused' || status.outcome === 'failed') process.exitCode = 1
+} finally {
+  await db.close()
+}

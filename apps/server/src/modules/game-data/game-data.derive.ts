@@ -1,0 +1,39 @@
+import { deriveReference, type Reference } from '@dropwise/importer/derive'
+import { ACCEPTANCE_MINIMUMS, selfCheck } from '@dropwise/importer/self-check'
+import type { DataSourceFile, SeedMatrixRow, Server } from '@dropwise/schemas'
+import { SERVERS } from '@dropwise/schemas'
+import { fetchSources, SourceRefusal, toReferenceRaw, type FetchDeps } from './game-data.sources'
+
+export interface Derived {
+  ref: Reference
+  files: DataSourceFile[]
+}
+
+/** The importer's invariants over a derivation (the seed's self-check, with the sync's clock as "now"). */
+const checkReference = (ref: Reference, now: number): string[] =>
+  selfCheck(
+    {
+      ...ref,
+      matrices: Object.fromEntries(SERVERS.map((s) => [s, { source: 'baseline', fetchedAt: 0, server: s, rows: ref.rows[s] }])) as never,
+      notices: [],
+      stats: { dropInfos: ref.dropInfoStats, closedEventRows: ref.closedEventRows, reshapedStages: {} as never, skippedReshapedStages: {} as never, unnamedPeriods: 0 },
+    },
+    { minCounts: ACCEPTANCE_MINIMUMS, referenceNowMs: now },
+  )
+
+/**
+ * Fetch, parse and schema-check every source, derive with the importer's code over the baseline rows, and
+ * run the importer's checks. Anything that makes the update unusable is a SourceRefusal with the reason.
+ */
+export const deriveFromSources = async (deps: FetchDeps, rows: Record<Server, SeedMatrixRow[]>, at: number): Promise<Derived> => {
+  const fetched = await fetchSources(deps)
+  let ref: Reference
+  try {
+    ref = deriveReference(toReferenceRaw(fetched.content, at), rows)
+  } catch (err) {
+    throw new SourceRefusal(`the derivation failed: ${(err as Error).message}`)
+  }
+  const problems = checkReference(ref, at)
+  if (problems.length > 0) throw new SourceRefusal(`the importer's checks failed: ${problems.slice(0, 5).join('; ')}`)
+  return { ref, files: fetched.files }
+}

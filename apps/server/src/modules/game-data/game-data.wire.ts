@@ -1,0 +1,85 @@
+import { fileURLToPath } from 'node:url'
+import { REFERENCE_NOW_MS } from '@dropwise/importer/self-check'
+import type { SeedManifest } from '@dropwise/schemas'
+import type { FastifyInstance } from 'fastify'
+import type { Db } from '../../db/db'
+import { createOpsAuth } from '../../lib/ops-auth'
+import type { CatalogService } from '../catalog/catalog.service'
+import { createGameDataRepository } from './game-data.repository'
+import { gameDataRoutes } from './game-data.routes'
+import { createGameDataService, type GameDataService } from './game-data.service'
+import { deriveInWorker } from './derive-worker'
+import { deriveFromSources } from './game-data.derive'
+
+/** The run-time game-data sync's settings (`DATA_SYNC`, `DATA_SYNC_INTERVAL_S`, `ASSETS_BASE_URL`, `OPS_TOKEN`). */
+export interface GameDataOptions {
+  /** Sync every `intervalS` (the server; off in tests: they call `sync()`). */
+  enabled?: boolean
+  intervalS?: number
+  baseUrl?: string
+  opsToken?: string
+  /** Folder of the files no repository serves (default: the repository's `data/sync/`). */
+  localDir?: string
+  /** A fetch to use instead of the global one (then the derivation runs on this thread, not in a worker). */
+  fetch?: typeof fetch
+  /** Version poll period (other processes' versions); 2 s. */
+  pollMs?: number
+}
+
+export const DEFAULT_SYNC_DIR = fileURLToPath(new URL('../../../../../data/sync/', import.meta.url))
+
+/**
+ * Builds the game-data module and registers its routes. With `background`, the process follows other
+ * processes' versions (poll) and, when enabled, syncs on its schedule; stops on close.
+ */
+export const wireGameData = async (
+  app: FastifyInstance,
+  { db, catalog, options = {}, background, clock }: { db: Db; catalog: CatalogService; options?: GameDataOptions; background: boolean; clock: () => number },
+): Promise<GameDataService> => {
+  const repository = createGameDataRepository(db)
+  const gameData = createGameDataService({
+    repository,
+    refreshCatalog: () => catalog.refresh(),
+    derive: async (rows, at) => {
+      const deps = { baseUrl: options.baseUrl ?? 'https://raw.githubusercontent.com', localDir: options.localDir ?? DEFAULT_SYNC_DIR }
+      const expectedSha = await seedShas(repository)
+      // A worker thread keeps the seconds of parsing and deriving off the event loop; an injected fetch runs inline.
+      if (options.fetch) return deriveFromSources({ ...deps, fetch: options.fetch, expectedSha }, rows, at)
+      return deriveInWorker({ ...deps, expectedSha: [...expectedSha], rows, at })
+    },
+    clock,
+    log: { info: (o, m) => app.log.info(o, m), warn: (o, m) => app.log.warn(o, m) },
+  })
+  app.decorate('gameData', gameData)
+  await app.register(gameDataRoutes, { gameData, opsAuth: createOpsAuth(options.opsToken) })
+  if (background) {
+    const intervalMs = options.enabled ? (options.intervalS ?? 3600) * 1000 : null
+    app.addHook('onReady', async () => gameData.start({ intervalMs, ...(options.pollMs ? { pollMs: options.pollMs } : {}) }))
+    app.addHook('onClose', async () => gameData.stop())
+  }
+  return gameData
+}
+
+/** SHA-256 per raw path as the seed (version 1) recorded them: pinned and local files must still match. */
+export const seedShas = async (repository: ReturnType<typeof createGameDataRepository>) => {
+  const versions = await repository.versions()
+  const seed = versions.find((v) => v.version === 1)
+  return new Map((seed?.sources ?? []).map((s) => [s.path, s.sha256]))
+}
+
+/** Records the seed as game-data version 1 (once per database; the seed describes the game as of the importer's reference instant). */
+export const recordSeedVersion = (db: Db, manifest: SeedManifest, appliedAt: number) =>
+  createGameDataRepository(db).ensureSeedVersion({
+    appliedAt,
+    asOf: REFERENCE_NOW_MS,
+    sources: manifest.sources.map((s) => ({ repo: 'seed', ref: manifest.contentHash, commit: null, path: s.path, sha256: s.sha256, bytes: 0 })),
+    counts: Object.fromEntries(Object.entries(manifest.counts).filter(([k]) => !k.startsWith('openStages'))),
+    changes: {},
+  })
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The game-data sync (issue 36): `gameData.onGameDataVersion(listener)` for modules that follow the game data. */
+    gameData: GameDataService
+  }
+}

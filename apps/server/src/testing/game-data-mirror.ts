@@ -1,0 +1,55 @@
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { SOURCE_FILES, sourceKey } from '@dropwise/importer/sources'
+import { serveMirror, type MirrorServer } from '../../../../tooling/test-kit/asset-mirror'
+import { SHARED_DATA_DIR } from './test-app'
+
+export const RAW_DIR = join(SHARED_DATA_DIR, 'raw')
+
+/**
+ * The game-data sources laid out like the public repositories (`<owner>/<repo>/<ref>/<path>`, what
+ * `ASSETS_BASE_URL` promises) from ../shared/data/raw, served over HTTP on 127.0.0.1, with helpers to
+ * edit a file as a newer upstream would.
+ */
+export interface SourcesMirror extends MirrorServer {
+  root: string
+  /** Reads a source file by the importer's raw path (`maa/stages.json`). */
+  read: <T>(rawPath: string) => Promise<T>
+  /** Replaces a source file's content (JSON value, or raw text to publish broken bytes). */
+  write: (rawPath: string, content: unknown) => Promise<void>
+  /** Puts every file back as in ../shared/data/raw. */
+  reset: () => Promise<void>
+  dispose: () => Promise<void>
+}
+
+const served = SOURCE_FILES.filter((f) => f.mode === 'follow' || f.mode === 'pinned')
+const target = (root: string, rawPath: string) => {
+  const f = served.find((s) => s.raw === rawPath)
+  if (!f) throw new Error(`${rawPath} is not a served source`)
+  return join(root, ...sourceKey(f).split('/'))
+}
+
+export const startSourcesMirror = async (): Promise<SourcesMirror> => {
+  const root = await mkdtemp(join(tmpdir(), 'dropwise-sources-'))
+  const reset = async () => {
+    for (const f of served) {
+      const to = target(root, f.raw)
+      await mkdir(dirname(to), { recursive: true })
+      await copyFile(join(RAW_DIR, f.raw), to)
+    }
+  }
+  await reset()
+  const server = await serveMirror(root)
+  return {
+    ...server,
+    root,
+    read: async <T>(rawPath: string) => JSON.parse(await readFile(target(root, rawPath), 'utf8')) as T,
+    write: (rawPath, content) => writeFile(target(root, rawPath), typeof content === 'string' ? content : JSON.stringify(content)),
+    reset,
+    dispose: async () => {
+      await server.close()
+      await rm(root, { recursive: true, force: true })
+    },
+  }
+}

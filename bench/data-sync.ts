@@ -1,0 +1,87 @@
+// npm run bench:data-sync [-- --postgres]
+// The run-time game-data sync (issue 36) on the real data: the real server (PGlite, or PostgreSQL with
+// --postgres) follows a local mirror of the sources (../shared/data/raw in the raw layout, plus a future
+// event). Figures: the wall time of one sync (fetch, derive, verify, apply) and the p99 of GET /stages and
+// POST /report under a steady moderate load, idle vs while the update is prepared and applied. Last line JSON.
+import { addFutureEvent } from '../apps/server/src/testing/future-event'
+import { startSourcesMirror } from '../apps/server/src/testing/game-data-mirror'
+import { R_MAA } from '../apps/server/src/testing/reports'
+import { freshPostgres, startServer } from './lib/server-process'
+
+const TOKEN = 'bench-ops-token-0123456789abcdef'
+const CONNECTIONS = 4
+const IDLE_S = 8
+
+const p = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN
+
+/** Keeps `CONNECTIONS` loops per route busy until `until()` resolves; latencies per route in ms. */
+const load = async (base: string, until: Promise<unknown>) => {
+  let done = false
+  void until.finally(() => (done = true))
+  const lat = { stages: [] as number[], report: [] as number[] }
+  let failed = 0
+  const body = JSON.stringify(R_MAA)
+  const loop = async (kind: 'stages' | 'report') => {
+    while (!done) {
+      const t = performance.now()
+      const res =
+        kind === 'stages'
+          ? await fetch(`${base}/PenguinStats/api/v2/stages?server=CN`)
+          : await fetch(`${base}/PenguinStats/api/v2/report`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+      await res.arrayBuffer()
+      if (!res.ok) failed++
+      lat[kind].push(performance.now() - t)
+      // A steady, moderate load (not saturation): what players send while an update lands.
+      await new Promise((r) => setTimeout(r, 20))
+    }
+  }
+  await Promise.all([...Array.from({ length: CONNECTIONS }, () => loop('stages')), ...Array.from({ length: CONNECTIONS }, () => loop('report'))])
+  const sum = (l: number[]) => {
+    const s = [...l].sort((a, b) => a - b)
+    return { n: s.length, p50Ms: Math.round(p(s, 0.5) * 10) / 10, p99Ms: Math.round(p(s, 0.99) * 10) / 10, maxMs: Math.round((s.at(-1) ?? NaN) * 10) / 10 }
+  }
+  return { stages: sum(lat.stages), report: sum(lat.report), failed }
+}
+
+const usePostgres = process.argv.includes('--postgres')
+const databaseUrl = usePostgres ? await freshPostgres('dropwise_bench_data_sync') : null
+if (usePostgres && !databaseUrl) throw new Error('no PostgreSQL reachable (BENCH_DATABASE_ADMIN_URL)')
+const mirror = await startSourcesMirror()
+await addFutureEvent(mirror, Date.now())
+const server = await startServer({
+  ...(databaseUrl ? { databaseUrl } : {}),
+  env: { ASSETS: 'off', DEMO: '0', DATA_SYNC: 'off', ASSETS_BASE_URL: mirror.url, OPS_TOKEN: TOKEN, LOG_LEVEL: 'warn' },
+})
+try {
+  // Warm the caches the load reads.
+  await load(server.url, new Promise((r) => setTimeout(r, 2000)))
+  const idle = await load(server.url, new Promise((r) => setTimeout(r, IDLE_S * 1000)))
+  console.log(`idle: ${JSON.stringify(idle)}`)
+
+  const started = performance.now()
+  const sync = fetch(`${server.url}/api/_/data/sync`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` } }).then(
+    async (r) => (await r.json()) as { status: { outcome: string; version: number | null; reason: string | null }; changes: unknown },
+  )
+  const during = await load(server.url, sync)
+  const result = await sync
+  const syncMs = Math.round(performance.now() - started)
+  console.log(`sync: ${JSON.stringify(result.status)} in ${syncMs} ms; changes ${JSON.stringify(result.changes)}`)
+  console.log(`during the update: ${JSON.stringify(during)}`)
+  const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100
+  console.log(
+    JSON.stringify({
+      bench: 'data-sync',
+      database: usePostgres ? 'postgres' : 'pglite',
+      outcome: result.status.outcome,
+      syncMs,
+      targetSyncMs: 10_000,
+      idle: { stagesP99Ms: idle.stages.p99Ms, reportP99Ms: idle.report.p99Ms },
+      during: { stagesP99Ms: during.stages.p99Ms, reportP99Ms: during.report.p99Ms, requests: during.stages.n + during.report.n, failed: during.failed },
+      p99Ratio: { stages: ratio(during.stages.p99Ms, idle.stages.p99Ms), report: ratio(during.report.p99Ms, idle.report.p99Ms) },
+      targetRatio: 2,
+    }),
+  )
+} finally {
+  await server.stop()
+  await mirror.dispose()
+}
