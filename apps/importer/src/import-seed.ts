@@ -25,7 +25,7 @@ export const importSeed = async (rawDir: string, options: SelfCheckOptions = {})
   const seed = buildSeed(data)
   const problems = selfCheck(seed, options)
   if (problems.length > 0) throw new SelfCheckError(problems)
-  return { seed, files: renderSeed(seed, sources) }
+  return { seed, files: renderSeed(seed, sources, data.history) }
 }
 
 /** Writes the seed files; the README and other hand-written files in the folder are left alone. */

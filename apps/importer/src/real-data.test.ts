@@ -2,9 +2,12 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { buildSeed } from './build-seed'
+import { compactHistory } from './history'
 import { importSeed } from './import-seed'
-import type { RawMatrixDump } from './raw'
+import { loadRaw, type RawMatrixDump } from './raw'
 import { ACCEPTANCE_MINIMUMS } from './self-check'
+import { renderSeed } from './serialize'
 
 // The shared raw data lives next to the repo: <repo>/../shared/data/raw.
 const REAL_RAW = fileURLToPath(new URL('../../../../shared/data/raw', import.meta.url))
@@ -49,5 +52,18 @@ describe.skipIf(!existsSync(REAL_RAW))('real raw data', () => {
     expect(seed.matrices.US.rows.length).toBeGreaterThanOrEqual(7161)
     expect(seed.matrices.JP.rows.length).toBeGreaterThanOrEqual(6003)
     expect(seed.matrices.KR.rows.length).toBeGreaterThanOrEqual(5746)
+  })
+})
+
+describe.skipIf(!existsSync(REAL_RAW))('the compact toolbox history (the run-time sync reads it)', () => {
+  it('derives the same seed as the whole history, and is a fraction of its size', async () => {
+    const { data } = await loadRaw(REAL_RAW)
+    const whole = renderSeed(buildSeed(data), [], data.history)
+    const compact = compactHistory(data.history)
+    const fromCompact = renderSeed(buildSeed({ ...data, history: compact }), [], data.history)
+    for (const [name, text] of whole) expect(fromCompact.get(name), name).toBe(text)
+    expect(JSON.stringify(compact).length).toBeLessThan(JSON.stringify(data.history).length * 0.6)
+    // Compacting what is already compact changes nothing (the sync folds new events into it the same way).
+    expect(compactHistory(compact)).toEqual(compact)
   })
 })

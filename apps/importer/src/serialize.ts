@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto'
 import { compactSeedDropInfos, SEED_FILES, SEED_FORMAT_VERSION } from '@dropwise/schemas'
 import type { SeedDropInfo, SeedManifest, SeedMatrix } from '@dropwise/schemas'
 import type { Seed } from './build-seed'
-import type { RawSource } from './raw'
+import { compactHistory } from './history'
+import type { RawSource, RawToolboxHistory } from './raw'
 import { seedCounts } from './self-check'
 import { compareStrings, SERVERS } from './util'
 
@@ -47,7 +48,7 @@ export const contentHashOf = (files: ReadonlyMap<string, string>): string => {
 }
 
 /** Renders the seed files (deterministic bytes), manifest last because it hashes the others. */
-export const renderSeed = (seed: Seed, sources: readonly RawSource[]): Map<string, string> => {
+export const renderSeed = (seed: Seed, sources: readonly RawSource[], history: RawToolboxHistory): Map<string, string> => {
   const files = new Map<string, string>()
   files.set(SEED_FILES.items, pretty(seed.items))
   files.set(SEED_FILES.zones, pretty(seed.zones))
@@ -58,6 +59,7 @@ export const renderSeed = (seed: Seed, sources: readonly RawSource[]): Map<strin
   files.set(SEED_FILES.notices, pretty(seed.notices))
   files.set(SEED_FILES.pron, pretty(seed.pron))
   for (const s of SERVERS) files.set(SEED_FILES.matrix(s), renderMatrix(seed.matrices[s]))
+  files.set(SEED_FILES.history, `${JSON.stringify(compactHistory(history))}\n`)
   const manifest: SeedManifest = {
     format: SEED_FORMAT_VERSION,
     attribution: ATTRIBUTION,

@@ -6,7 +6,7 @@ import { RAW_FILES } from './raw'
  * /work/shared/data README §1) to `<owner>/<repo>/<ref>/<path>`, the layout of GitHub's raw host and of a mirror.
  * - `follow`: read at the default branch's head by the run-time sync (issue 36);
  * - `pinned`: a file at a fixed commit (its bytes never change; the sync checks them against the seed's manifest);
- * - `local`: no repository serves it (the toolbox history is extracted from git history); shipped in `data/sync/`;
+ * - `local`: no repository serves it (the toolbox history is extracted from git history); derived into the seed (`data/seed/toolbox-history.json`, apps/importer/src/history.ts);
  * - `none`: not read by the sync (the Penguin matrix dumps: statistics, not game data).
  */
 export interface SourceFile {

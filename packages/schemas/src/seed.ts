@@ -209,5 +209,7 @@ export const SEED_FILES = {
   periods: 'periods.json',
   notices: 'notices.json',
   pron: 'pron.json',
+  /** What the derivation reads of the toolbox history (apps/importer/src/history.ts), for the run-time sync. */
+  history: 'toolbox-history.json',
   matrix: (server: 'CN' | 'US' | 'JP' | 'KR') => `matrix-${server.toLowerCase()}.json`,
 } as const

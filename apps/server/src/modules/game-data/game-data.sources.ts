@@ -19,7 +19,7 @@ export interface FetchDeps {
   /** `ASSETS_BASE_URL`: `<base>/<owner>/<repo>/<ref>/<path>` is fetched. */
   baseUrl: string
   fetch: typeof fetch
-  /** Folder of the files no repository serves (`data/sync/`). */
+  /** Folder of the files no repository serves (the seed folder: its `toolbox-history.json`). */
   localDir: string
   /** SHA-256 the seed recorded per raw path: a pinned or local file must still be those bytes. */
   expectedSha: ReadonlyMap<string, string>
@@ -80,7 +80,7 @@ export const parseSource = (rawPath: string, bytes: Buffer): unknown => {
   return value
 }
 
-/** Every file the sync reads: followed at the default branches' heads, pinned at their commits, local from `data/sync/`. */
+/** Every file the sync reads: followed at the default branches' heads, pinned at their commits, local from the seed folder. */
 export const fetchSources = async (deps: FetchDeps): Promise<FetchedSources> => {
   const wanted = SOURCE_FILES.filter((f) => f.mode !== 'none')
   const content = new Map<string, unknown>()
@@ -89,7 +89,8 @@ export const fetchSources = async (deps: FetchDeps): Promise<FetchedSources> => 
     const bytes = f.mode === 'local' ? await readFile(join(deps.localDir, f.path)) : await download(deps, f)
     const sha256 = createHash('sha256').update(bytes).digest('hex')
     const expected = deps.expectedSha.get(f.raw)
-    if (f.mode !== 'follow' && expected && expected !== sha256) {
+    // A local file is the seed's own (derived, kept by import:check); a pinned one must be the bytes the seed read.
+    if (f.mode === 'pinned' && expected && expected !== sha256) {
       throw new SourceRefusal(`${sourceKey(f)} is pinned, but its SHA-256 ${sha256} is not the recorded ${expected}`)
     }
     content.set(f.raw, parseSource(f.raw, bytes))

@@ -18,7 +18,7 @@ export interface GameDataOptions {
   intervalS?: number
   baseUrl?: string
   opsToken?: string
-  /** Folder of the files no repository serves (default: the repository's `data/sync/`). */
+  /** Folder of the files no repository serves (default: the seed folder, `data/seed/`, whose `toolbox-history.json` the importer derives). */
   localDir?: string
   /** A fetch to use instead of the global one (then the derivation runs on this thread, not in a worker). */
   fetch?: typeof fetch
@@ -26,7 +26,7 @@ export interface GameDataOptions {
   pollMs?: number
 }
 
-export const DEFAULT_SYNC_DIR = fileURLToPath(new URL('../../../../../data/sync/', import.meta.url))
+export const DEFAULT_SYNC_DIR = fileURLToPath(new URL('../../../../../data/seed/', import.meta.url))
 
 /**
  * Builds the game-data module and registers its routes. With `background`, the process follows other
