@@ -18,6 +18,11 @@ import { pairKey, SERVERS } from './util'
  * output is reproducible; bump this when re-importing newer raw data.
  */
 export const REFERENCE_NOW_MS = Date.UTC(2026, 10, 21)
+/**
+ * How current the seed's game data is: the date of its newest raw input (MaaResource 20e5566, 2026-08-21;
+ * ../shared/data/README.md §1.4). Game-data version 1 says "as of" this, not the later reference instant.
+ */
+export const SOURCES_AS_OF_MS = Date.UTC(2026, 7, 21)
 
 /** Acceptance minimums for the real raw data (issue acceptance lines; `pron`: issue 17, at least one per zone). */
 export const ACCEPTANCE_MINIMUMS = { items: 145, zones: 140, stages: 1300, formulas: 37, 'matrixRows.CN': 11021, pron: 140 } as const

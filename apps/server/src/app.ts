@@ -175,7 +175,8 @@ export const buildApp = async (options: AppOptions) => {
   })
   const identityGuard = createIdentityGuard({ accounts, budget: budgets.identity })
   const share = createShareService({ catalog, matrix, clock })
-  const defects = wireDefects(app, { db, clock, redis, limits: options.defectLimits, background: options.background === true })
+  const databaseReady = options.databaseGate?.opened
+  const defects = wireDefects(app, { db, clock, redis, limits: options.defectLimits, background: options.background === true, databaseReady })
   const { idempotency, ...idempotencyKeys } = wireIdempotency({ db, redis, clock, onRedisFallback: redisUnreachable, log: app.log })
 
   for (const prefix of V2_PREFIXES) {
@@ -197,14 +198,14 @@ export const buildApp = async (options: AppOptions) => {
       { prefix },
     )
   }
-  const gameData = await wireGameData(app, { db, catalog, options: options.gameData ?? {}, background: options.background === true, clock })
+  const gameData = await wireGameData(app, { db, catalog, options: options.gameData ?? {}, background: options.background === true, clock, databaseReady })
   const health = createHealthService({ repository: gatedPing(options.databaseGate, createHealthRepository(db)), redis, data: gameData.health })
   await app.register(healthRoutes, { health, binInfo })
   await app.register(plannerRoutes, { planner })
   const probe = createProbeService({ repository: createProbeRepository(db), clock })
   await app.register(probeRoutes, { probe })
   await app.register(assetsRoutes, { assets })
-  await wireOps(app, { db, catalog, version, clock, opsToken: options.ops?.token, aboutFile: options.ops?.aboutFile })
+  await wireOps(app, { db, catalog, version, clock, opsToken: options.ops?.token, aboutFile: options.ops?.aboutFile, databaseReady })
   if (options.recognizerPack?.dir && !options.recognizerPack.url) await app.register(recognizerPackPlugin, { dir: options.recognizerPack.dir })
   if (options.webDist) await app.register(webPlugin, { dist: options.webDist, connectUrls: [recognizerConfig(options.recognizerPack ?? {}).recognizer.packUrl] })
 

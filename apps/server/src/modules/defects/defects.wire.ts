@@ -50,7 +50,7 @@ declare module 'fastify' {
  */
 export const wireDefects = (
   app: FastifyInstance,
-  deps: { db: Db; clock: () => number; redis: Redis | null; limits?: Partial<DefectLimits>; background: boolean },
+  deps: { db: Db; clock: () => number; redis: Redis | null; limits?: Partial<DefectLimits>; background: boolean; databaseReady?: Promise<void> },
 ): { defects: DefectsService; bytes: DefectByteBudgets } => {
   const limits = { ...DEFAULT_DEFECT_LIMITS, ...deps.limits }
   const retryAfterS = Math.max(1, Math.ceil(limits.purgeIntervalMs / 1000))
@@ -85,7 +85,8 @@ export const wireDefects = (
         .catch((err: unknown) => app.log.warn({ err }, 'defect purge failed'))
     const timer = setInterval(purge, limits.purgeIntervalMs)
     timer.unref()
-    app.addHook('onReady', async () => purge())
+    // Not before the database is migrated (the server may listen before it: plugins/database-gate.ts).
+    app.addHook('onReady', async () => void (deps.databaseReady ?? Promise.resolve()).then(purge))
     app.addHook('onClose', async () => clearInterval(timer))
   }
   return { defects, bytes }

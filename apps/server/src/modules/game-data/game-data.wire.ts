@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { REFERENCE_NOW_MS } from '@dropwise/importer/self-check'
+import { SOURCES_AS_OF_MS } from '@dropwise/importer/self-check'
 import type { SeedManifest } from '@dropwise/schemas'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/db'
@@ -34,7 +34,14 @@ export const DEFAULT_SYNC_DIR = fileURLToPath(new URL('../../../../../data/seed/
  */
 export const wireGameData = async (
   app: FastifyInstance,
-  { db, catalog, options = {}, background, clock }: { db: Db; catalog: CatalogService; options?: GameDataOptions; background: boolean; clock: () => number },
+  {
+    db,
+    catalog,
+    options = {},
+    background,
+    clock,
+    databaseReady = Promise.resolve(),
+  }: { db: Db; catalog: CatalogService; options?: GameDataOptions; background: boolean; clock: () => number; databaseReady?: Promise<void> },
 ): Promise<GameDataService> => {
   const repository = createGameDataRepository(db)
   const gameData = createGameDataService({
@@ -54,7 +61,13 @@ export const wireGameData = async (
   await app.register(gameDataRoutes, { gameData, opsAuth: createOpsAuth(options.opsToken) })
   if (background) {
     const intervalMs = options.enabled ? (options.intervalS ?? 3600) * 1000 : null
-    app.addHook('onReady', async () => gameData.start({ intervalMs, ...(options.pollMs ? { pollMs: options.pollMs } : {}) }))
+    // Once the database is migrated (the server may listen before it: plugins/database-gate.ts).
+    let closed = false
+    const start = () => (closed ? undefined : gameData.start({ intervalMs, ...(options.pollMs ? { pollMs: options.pollMs } : {}) }))
+    app.addHook('onReady', async () => void databaseReady.then(start).catch((err: unknown) => app.log.error({ err }, 'the game-data sync did not start')))
+    app.addHook('preClose', async () => {
+      closed = true
+    })
     app.addHook('onClose', async () => gameData.stop())
   }
   return gameData
@@ -67,11 +80,11 @@ export const seedShas = async (repository: ReturnType<typeof createGameDataRepos
   return new Map((seed?.sources ?? []).map((s) => [s.path, s.sha256]))
 }
 
-/** Records the seed as game-data version 1 (once per database; the seed describes the game as of the importer's reference instant). */
+/** Records the seed as game-data version 1 (once per database; its game data is as of the seed's newest raw input). */
 export const recordSeedVersion = (db: Db, manifest: SeedManifest, appliedAt: number) =>
   createGameDataRepository(db).ensureSeedVersion({
     appliedAt,
-    asOf: REFERENCE_NOW_MS,
+    asOf: SOURCES_AS_OF_MS,
     sources: manifest.sources.map((s) => ({ repo: 'seed', ref: manifest.contentHash, commit: null, path: s.path, sha256: s.sha256, bytes: 0 })),
     counts: Object.fromEntries(Object.entries(manifest.counts).filter(([k]) => !k.startsWith('openStages'))),
     changes: {},

@@ -20,6 +20,8 @@ export interface OpsWiring {
   opsToken: string | undefined
   /** `ABOUT_FILE`: a JSON file of the about content, applied at start when it differs from the stored one. */
   aboutFile: string | undefined
+  /** Resolves once the database is migrated (the server may listen before it: plugins/database-gate.ts). */
+  databaseReady?: Promise<void>
 }
 
 /** Reads and checks `ABOUT_FILE`; a file that cannot be read or parsed stops start-up with the reason. */
@@ -48,8 +50,15 @@ export const readAboutFile = async (file: string) => {
 export const wireOps = async (app: FastifyInstance, w: OpsWiring): Promise<OpsService> => {
   const ops = createOpsService({ repository: createOpsRepository(w.db), catalog: w.catalog, version: w.version, clock: w.clock })
   if (w.aboutFile) {
-    const outcome = await ops.setAbout(await readAboutFile(w.aboutFile), `file:${basename(w.aboutFile)}`)
-    app.log.info({ file: w.aboutFile, outcome: outcome.outcome }, 'about content from ABOUT_FILE')
+    // The file is read and checked now (a bad one stops start-up); it is stored once the database is ready.
+    const file = w.aboutFile
+    const content = await readAboutFile(file)
+    const apply = async () => {
+      const outcome = await ops.setAbout(content, `file:${basename(file)}`)
+      app.log.info({ file, outcome: outcome.outcome }, 'about content from ABOUT_FILE')
+    }
+    if (w.databaseReady) void w.databaseReady.then(apply).catch((err: unknown) => app.log.error({ err, file }, 'ABOUT_FILE could not be stored'))
+    else await apply()
   }
   await app.register(opsRoutes, { ops, auth: createOpsAuth(w.opsToken) })
   return ops
