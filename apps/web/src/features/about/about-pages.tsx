@@ -17,6 +17,7 @@ import { env } from '../../config/env'
 import { paths } from '../../config/paths'
 import { Bulletin } from '../notices/bulletin'
 import { API_DOCS, CC_BY_NC, CommunityLinks, External, Page, PENGUIN_STATS, Section } from './about-layout'
+import { GameDataAsOf } from './game-data-as-of'
 
 export { AboutContact, AboutDonate, AboutMembers } from './about-community'
 
@@ -271,6 +272,7 @@ export function AboutCredits() {
       </Section>
       <Section title={t('browse.about.credits.gameTitle')}>
         <Typography>{t('browse.about.credits.gameBody')}</Typography>
+        <GameDataAsOf />
       </Section>
       <Section title={t('browse.about.credits.softwareTitle')}>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
