@@ -59,6 +59,9 @@ export interface HeldIntake {
   recall: (reportHash: string, accountId: number, notBefore: number, now: number) => Promise<boolean>
 }
 
+/** One report as the write path takes it (`POST /report`, or one entry of a recognition batch). */
+type ReportInput = { server: Server; stageId: string; source: string; version: string; drops?: SubmittedDrop[] | null; times?: number; metadata?: ReportMetadata | null }
+
 /** A report ready to store, before it has an owner (the account is made only for a report that is stored). */
 type Prepared = { held: false; report: Omit<NewReport, 'accountId'> } | { held: true; report: Omit<HeldReport, 'accountId'> }
 
@@ -108,10 +111,21 @@ export const createReportsService = (deps: ReportsServiceDeps) => {
   const accountFor = async (existing: Account | null, ctx: SubmitContext) =>
     existing ? { account: existing, assigned: false } : { account: await accounts.create(ctx.ip), assigned: true }
 
-  const prepare = async (
-    input: { server: Server; stageId: string; source: string; version: string; drops?: SubmittedDrop[] | null; times?: number; metadata?: ReportMetadata | null },
-    ctx: SubmitContext,
-  ): Promise<Prepared> => {
+  /** What a stored and a held report both keep of their arrival: a new hash, who sent it from where, when. */
+  const arrival = (input: ReportInput, ctx: SubmitContext, stageId: string) => ({
+    reportHash: `${ctx.requestId}-${deps.randomAlnum(16)}`,
+    server: input.server,
+    stageId,
+    source: input.source,
+    version: input.version,
+    category: sourceCategory(input.source),
+    createdAt: clock(),
+    ip: ctx.ip,
+    md5: input.metadata?.md5 || null,
+    metadata: input.metadata ?? null,
+  })
+
+  const prepare = async (input: ReportInput, ctx: SubmitContext): Promise<Prepared> => {
     let drops = input.drops ?? []
     if (input.stageId === RECRUIT_STAGE_ID) {
       const resolved = resolveRecruitTags(drops, await (recruitLookup ??= forgetOnFailure(catalog.itemList().then(buildRecruitTagLookup), () => (recruitLookup = null))))
@@ -129,18 +143,9 @@ export const createReportsService = (deps: ReportsServiceDeps) => {
       return {
         held: true,
         report: {
-          reportHash: `${ctx.requestId}-${deps.randomAlnum(16)}`,
-          server: input.server,
-          stageId,
+          ...arrival(input, ctx, stageId),
           drops: normalizeDrops(drops, () => true),
           times: input.times ?? null,
-          source: input.source,
-          version: input.version,
-          category: sourceCategory(input.source),
-          createdAt: clock(),
-          ip: ctx.ip,
-          md5: input.metadata?.md5 || null,
-          metadata: input.metadata ?? null,
           reason: stage ? 'unknown-items' : 'unknown-stage',
           unknownItems,
         },
@@ -162,20 +167,11 @@ export const createReportsService = (deps: ReportsServiceDeps) => {
     if (!runs.ok && runs.reason === 'too-many-runs') throw tooManyRuns()
     const pattern = canonicalPattern(normalized.drops)
     const report: Omit<NewReport, 'accountId'> = {
-      reportHash: `${ctx.requestId}-${deps.randomAlnum(16)}`,
-      server: input.server,
-      stageId,
+      ...arrival(input, ctx, stageId),
       patternHash: patternHash(pattern),
       pattern,
       drops: normalized.drops.map((d) => ({ dropType: d.dropType, itemId: d.itemId, quantity: d.quantity })),
       times: normalized.times,
-      source: input.source,
-      version: input.version,
-      category: sourceCategory(input.source),
-      createdAt: clock(),
-      ip: ctx.ip,
-      md5: input.metadata?.md5 || null,
-      metadata: input.metadata ?? null,
     }
     return { held: false, report }
   }
