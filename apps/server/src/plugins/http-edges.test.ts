@@ -118,7 +118,9 @@ describe('request timeout', () => {
     const answer = await rawRequest(port, chunks, { gapMs: 1_000, timeoutMs: 30_000 })
     expect(answer.status).toBe(408)
     expect(JSON.parse(answer.body)).toMatchObject({ code: 'INVALID_REQUEST' })
-    // Node checks its connections every 2 s.
-    expect(answer.ms).toBeLessThan(BUDGET_MS + 3_000)
+    // Node checks its connections every 2 s; on a loaded CI host its timers run seconds late (9.5 s seen on
+    // Node 24 with the fault tests beside it). The dribble alone lasts 20 s, so a connection the budget did not
+    // drop still fails this bound.
+    expect(answer.ms).toBeLessThan(BUDGET_MS + 2_000 + 6_000)
   }, 40_000)
 })
