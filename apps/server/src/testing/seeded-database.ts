@@ -34,6 +34,10 @@ const seedInputs = (): string[] => {
     here('../db/migrate.ts'),
     here('../bootstrap.ts'),
     here('../db/db.ts'),
+    // Game-data version 1 is recorded with the seed (its sources and "as of" date).
+    here('../modules/game-data/game-data.wire.ts'),
+    here('../modules/game-data/game-data.repository.ts'),
+    here('../../../importer/src/self-check.ts'),
     here('../../../../node_modules/@electric-sql/pglite/package.json'),
   ]
 }
