@@ -1,7 +1,6 @@
 import { normalizeReport } from '@dropwise/report'
-import type { DropType, Server } from '@dropwise/schemas'
+import type { DropType } from '@dropwise/schemas'
 import { canonicalPattern, patternHash } from '@dropwise/stats'
-import type { IdempotencyRecord } from '../reports/idempotency.store'
 import type { NewReport } from '../reports/reports.repository'
 
 /** Why a report is held: its stage, or some of its items, are unknown to the data it arrived under. */
@@ -9,27 +8,14 @@ export type HeldReason = 'unknown-stage' | 'unknown-items'
 export type HeldState = 'held' | 'released' | 'rejected' | 'recalled'
 
 /** A report kept as received until a data version knows its stage and items. */
-export interface HeldReport {
-  reportHash: string
-  server: Server
-  stageId: string
+export interface HeldReport extends Omit<NewReport, 'patternHash' | 'pattern' | 'drops' | 'times'> {
   /** Submitted drops after recruit-tag resolution, merged by (type, item), canonical types. */
   drops: { dropType: DropType; itemId: string; quantity: number }[]
   /** As submitted; null when absent (gacha runs are counted from the drops once the stage is known). */
   times: number | null
-  accountId: number
-  source: string
-  version: string
-  category: 'automated' | 'manual'
-  createdAt: number
-  ip: string | null
-  md5: string | null
-  metadata: unknown
   reason: HeldReason
   /** Item ids the data did not know on arrival, sorted. */
   unknownItems: string[]
-  /** The idempotency key it was sent with: committed with it, or the report is not held (reports.repository). */
-  idempotency?: IdempotencyRecord
 }
 
 /**
