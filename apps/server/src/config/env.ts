@@ -63,6 +63,9 @@ export const EnvSchema = z.object({
     .default('info'),
   /** Embedded PGlite data folder, used when DATABASE_URL is not set; one process at a time (a lock file inside). */
   DATA_DIR: folder.prefault('./.data'),
+  // The embedded database's liveness probe: one statement running this long means a frozen engine (a PANIC
+  // at COMMIT, a hung disk) and ends the process for its supervisor to restart it; 0 turns it off.
+  PGLITE_STALL_EXIT_S: wholeNumber(0).default(60),
   DATABASE_URL: urlWithScheme(['postgres:', 'postgresql:']).optional(),
   REDIS_URL: urlWithScheme(['redis:', 'rediss:']).optional(),
   SEED_DIR: folder.prefault(`${repoRoot}data/seed`),
@@ -76,6 +79,11 @@ export const EnvSchema = z.object({
   RATE_LIMIT_WRITES_PER_MINUTE: wholeNumber(1).default(1000),
   /** Logins and unknown PenguinIDs on personal routes per minute and client address. */
   RATE_LIMIT_IDENTITY_PER_MINUTE: wholeNumber(1).default(30),
+  /**
+   * Secret PenguinID proofs are signed with (docs/api-extensions.md §4); unset, a random one is made once
+   * and kept in the database, so every process on it agrees. Changing it makes every issued proof worthless.
+   */
+  IDENTITY_SECRET: z.string().min(32, { error: 'must be at least 32 characters (e.g. `openssl rand -base64 32`)' }).optional(),
   /** Folder of a screenshot-recognizer pack (`npm run recognizer:pack`), served at /recognizer-pack/. */
   RECOGNIZER_PACK_DIR: folder.optional(),
   /** Address of a recognizer pack folder served elsewhere (absolute URL or path); wins over RECOGNIZER_PACK_DIR. */
@@ -94,6 +102,12 @@ export const EnvSchema = z.object({
   DATA_SYNC: onOff,
   /** Seconds between two game-data syncs. */
   DATA_SYNC_INTERVAL_S: wholeNumber(60).default(3600),
+  /**
+   * Fault tests only (game-data.faults.test.ts): each apply waits this many milliseconds inside its
+   * transaction, after its item, zone and stage writes and before the drop infos and the version row, and
+   * logs `game-data apply paused` at warn level, so a test can kill the process or its connection there.
+   */
+  DATA_SYNC_TEST_PAUSE_MS: wholeNumber(1).optional(),
   /**
    * Origins allowed to send credentialed cross-origin requests (cookies) to the v2 API, comma-separated;
    * unset: this site and the public Penguin Statistics web client's origins (config/cors-origins.ts).

@@ -1,9 +1,10 @@
 import { PGlite } from '@electric-sql/pglite'
-import { Kysely, PostgresDialect } from 'kysely'
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely'
 import pg from 'pg'
 import { acquireDataDirLock, type AcquireOptions, type DataDirLock } from './data-dir-lock'
 import type { Database } from './database'
-import { PGliteDialect } from './pglite-dialect'
+import { startEngineWatchdog } from './engine-watchdog'
+import { PGliteDialect, type PGliteDialectOptions } from './pglite-dialect'
 
 export type DbKind = 'pglite' | 'postgres'
 
@@ -36,7 +37,37 @@ export type DbOptions =
       onStaleLock?: AcquireOptions['onStaleLock']
       /** Start from this data directory tarball (from `dumpDataDir`) instead of an empty cluster. */
       loadDataDir?: Blob
+      /** A PANIC (a failed WAL write) and the engine opened again after it: see `PGliteDialectOptions`. */
+      onEngineEvent?: PGliteDialectOptions['onEvent']
+      /** The server's liveness probe: a statement running this long ends the process (`engine-watchdog.ts`). */
+      stallExitMs?: number
     }
+
+/**
+ * The pool as Kysely uses it, where a query on a connection that failed between two statements (terminated
+ * inside a transaction, say) says why: pg says only "not queryable", and the failure itself went to the
+ * client's 'error' event. The error keeps pg's message and takes the failure's message and SQLSTATE.
+ */
+const explainingLostConnections = (pool: pg.Pool, lost: WeakMap<pg.PoolClient, Error>): PostgresPool => ({
+  connect: async () => {
+    const client = await pool.connect()
+    const explain = (err: unknown) => {
+      const cause = lost.get(client)
+      if (!cause || cause === err || !(err instanceof Error)) return err
+      return Object.assign(new Error(`${cause.message} (${err.message})`, { cause: err }), { code: (cause as { code?: unknown }).code })
+    }
+    const query = (sqlOrCursor: string, parameters?: readonly unknown[]) => {
+      const result = client.query(sqlOrCursor, parameters as unknown[]) as unknown
+      // A cursor (streamed results) is returned as it is.
+      if (!(result instanceof Promise)) return result
+      return result.catch((err: unknown) => {
+        throw explain(err)
+      })
+    }
+    return { query: query as PostgresPoolClient['query'], release: () => client.release() }
+  },
+  end: () => pool.end(),
+})
 
 /**
  * PGlite by default (a data folder), PostgreSQL when a URL is given: chosen here and nowhere else.
@@ -52,24 +83,37 @@ export const createDb = async (options: DbOptions): Promise<Db> => {
     // its client, and the pool repeats it while the client is idle. Unheard, either ends the process; heard
     // (once, on the client), the broken client is dropped and the next query opens a new connection.
     pool.on('error', () => {})
+    const lost = new WeakMap<pg.PoolClient, Error>()
     pool.on('connect', (client) => {
-      client.on('error', (err: Error) => options.onConnectionError?.(err))
+      client.on('error', (err: Error) => {
+        // The first says why (a terminated backend's FATAL message); "Connection terminated unexpectedly" follows.
+        if (!lost.has(client)) lost.set(client, err)
+        options.onConnectionError?.(err)
+      })
       client.setTypeParser(INT8, (v: string) => Number(v))
       client.setTypeParser(NUMERIC, (v: string) => Number(v))
     })
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: explainingLostConnections(pool, lost) }) })
     return { kysely, kind: 'postgres', close: () => kysely.destroy() }
   }
   let lock: DataDirLock | null = null
   if (options.dataDir) lock = await acquireDataDirLock(options.dataDir, options.onStaleLock ? { onStaleLock: options.onStaleLock } : {})
   try {
+    const parsers = { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v) }
     const pglite = new PGlite({
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-      parsers: { [INT8]: (v: string) => Number(v), [NUMERIC]: (v: string) => Number(v) },
+      parsers,
     })
     await pglite.waitReady
-    const dialect = new PGliteDialect(pglite)
+    // A data folder survives a PANIC: a fresh engine on it replays the WAL (PostgreSQL's crash recovery).
+    const dataDir = options.dataDir
+    const watchdog = options.stallExitMs ? startEngineWatchdog(options.stallExitMs) : undefined
+    const dialect = new PGliteDialect(pglite, {
+      ...(dataDir ? { reopen: async () => new PGlite({ dataDir, parsers }) } : {}),
+      ...(options.onEngineEvent ? { onEvent: options.onEngineEvent } : {}),
+      ...(watchdog ? { watchdog } : {}),
+    })
     const kysely = new Kysely<Database>({ dialect })
     const close = async () => {
       try {
@@ -77,12 +121,14 @@ export const createDb = async (options: DbOptions): Promise<Db> => {
         // Kysely closes the driver only when a query went through it: a database opened and closed
         // unused (a data folder loaded from a tarball) would stay open and keep the process alive.
         // After a PANIC the engine is never touched again (a statement would freeze the process).
-        if (!pglite.closed && !dialect.stopped()) await pglite.close()
+        const engine = dialect.engine()
+        if (!engine.closed && !dialect.stopped()) await engine.close()
       } finally {
+        await watchdog?.stop()
         lock?.release()
       }
     }
-    return { kysely, kind: 'pglite', close, dumpDataDir: () => pglite.dumpDataDir('none') }
+    return { kysely, kind: 'pglite', close, dumpDataDir: () => dialect.engine().dumpDataDir('none') }
   } catch (err) {
     lock?.release()
     throw err

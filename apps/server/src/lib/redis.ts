@@ -6,12 +6,18 @@ export interface RedisLog {
 }
 
 /**
- * Redis only accelerates: commands fail at once while it is unreachable (no offline queue), and every
- * user of it falls back (idempotency → database, limits → this process's memory) until it returns.
+ * Redis only accelerates: commands fail at once while it is unreachable (no offline queue) and after 1 s
+ * when it stops answering on an open connection (paused, a network partition: a request never hangs on it),
+ * and every user of it falls back (idempotency → database, limits → this process's memory) until it returns.
  * `unreachable` logs the fall-back once per change of state (also called by the users that fall back).
  */
+/** How long one command may wait for its answer. */
+export const REDIS_COMMAND_TIMEOUT_MS = 1000
+
 export const connectRedis = (url: string | undefined, log: RedisLog, opts: { subscriber: boolean }) => {
-  const redis = url ? new Redis(url, { lazyConnect: false, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 }) : null
+  const redis = url
+    ? new Redis(url, { lazyConnect: false, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000, commandTimeout: REDIS_COMMAND_TIMEOUT_MS })
+    : null
   const subscriber = redis && opts.subscriber ? redis.duplicate() : null
   let logged: 'ready' | 'unreachable' | null = null
   const logState = (state: 'ready' | 'unreachable', err?: unknown) => {

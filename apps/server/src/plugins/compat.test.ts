@@ -15,7 +15,12 @@ describe.each(dbTargets())('compatibility (api-v2 §12 checks 1-4) on $name', (t
   it('1: health and bininfo answer 200', async () => {
     const health = await ctx.app.inject({ method: 'GET', url: '/api/_/health' })
     expect(health.statusCode).toBe(200)
-    expect(health.json()).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'off' }, data: expect.objectContaining({ version: 1 }) })
+    expect(health.json()).toEqual({
+      status: 'ok',
+      checks: { database: 'ok', redis: 'off' },
+      data: expect.objectContaining({ version: 1 }),
+      assets: expect.objectContaining({ state: 'off' }),
+    })
     const bin = await ctx.app.inject({ method: 'GET', url: '/api/_/bininfo' })
     expect(bin.statusCode).toBe(200)
     expect(bin.json()).toEqual({ version: expect.any(String), build: expect.any(String) })

@@ -12,8 +12,9 @@ const V2_COMMON = {
   // Reflected for every origin, so each answer says `Vary: Origin` (a shared cache keeps one per origin).
   origin: true,
   methods: 'GET,POST,DELETE,OPTIONS',
-  allowedHeaders: 'Content-Type,Authorization,X-Requested-With,X-Penguin-Variant,sentry-trace,X-Penguin-Idempotency-Key',
-  exposedHeaders: 'Content-Type, X-Penguin-Set-PenguinID, X-Penguin-Upgrade, X-Penguin-Compatible, X-Penguin-Request-ID, X-Dropwise-Simulated-Runs',
+  allowedHeaders: 'Content-Type,Authorization,X-Requested-With,X-Penguin-Variant,sentry-trace,X-Penguin-Idempotency-Key,X-Penguin-Proof',
+  exposedHeaders:
+    'Content-Type, X-Penguin-Set-PenguinID, X-Penguin-Proof, X-Penguin-Upgrade, X-Penguin-Compatible, X-Penguin-Request-ID, X-Dropwise-Simulated-Runs, X-Dropwise-Data-Version',
   optionsSuccessStatus: 204,
   strictPreflight: false,
 } satisfies FastifyCorsOptions

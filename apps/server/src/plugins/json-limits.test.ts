@@ -1,17 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFECT_ENVIRONMENT } from '../testing/reports'
 import { createTestContext, dbTargets, type TestContext } from '../testing/test-app'
 import { MAX_JSON_DEPTH, nestsDeeperThan, textNestsDeeperThan } from './json-limits'
 
 const nested = (depth: number, leaf = '1') => '{"a":'.repeat(depth) + leaf + '}'.repeat(depth)
-const environment = {
-  frontendVersion: '1.0.0',
-  frontendCommit: 'abc1234',
-  recognizerVersion: '1.0.0',
-  recognizerOpenCVVersion: 'none',
-  recognizerAssetsVersion: '1',
-  server: 'CN',
-  sessionId: 'Ab3dEf9h',
-}
 const V2 = '/PenguinStats/api/v2'
 /** Every route that reads a JSON body (a POST), under one of the v2 bases where it has one. */
 const JSON_ROUTES = [
@@ -47,7 +39,11 @@ describe.each(dbTargets())('JSON bodies nested too deep on $name', (target) => {
   afterAll(async () => ctx?.close())
 
   it('5,000 levels are a 400 {code, message} on every JSON route and content type, never a 500', async () => {
-    const bodies = [nested(5000), '['.repeat(5000) + ']'.repeat(5000), JSON.stringify({ recognitionResult: null, environment }).replace('null', nested(5000))]
+    const bodies = [
+      nested(5000),
+      '['.repeat(5000) + ']'.repeat(5000),
+      JSON.stringify({ recognitionResult: null, environment: DEFECT_ENVIRONMENT }).replace('null', nested(5000)),
+    ]
     for (const url of JSON_ROUTES) {
       for (const contentType of ['application/json', 'text/plain', undefined, 'application/x-www-form-urlencoded']) {
         for (const payload of bodies) {
@@ -67,7 +63,7 @@ describe.each(dbTargets())('JSON bodies nested too deep on $name', (target) => {
         url: `${V2}/recognition/defects/report/init`,
         headers: { 'content-type': 'application/json' },
         // The body is level 1, recognitionResult's value level 2.
-        payload: JSON.stringify({ recognitionResult: null, environment }).replace('null', nested(depth - 1)),
+        payload: JSON.stringify({ recognitionResult: null, environment: DEFECT_ENVIRONMENT }).replace('null', nested(depth - 1)),
       })
     expect((await init(MAX_JSON_DEPTH)).statusCode).toBe(200)
     expect((await init(MAX_JSON_DEPTH + 1)).statusCode).toBe(400)

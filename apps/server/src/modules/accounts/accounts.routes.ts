@@ -4,10 +4,14 @@ import { z } from 'zod'
 import { setNoStore } from '../../lib/http-cache'
 import type { AccountsService } from './accounts.service'
 import type { IdentityGuard } from './identity-guard'
+import type { IdentityProofs } from './identity-proof'
 import { announcePenguinId } from './penguin-id-cookie'
 
 /** `POST /users`: log in with a PenguinID sent as text/plain (api-v2.md §6.9). */
-export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; identityGuard: IdentityGuard }> = async (app, { accounts, identityGuard }) => {
+export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; identityGuard: IdentityGuard; proofs: IdentityProofs }> = async (
+  app,
+  { accounts, identityGuard, proofs },
+) => {
   app.post(
     '/users',
     {
@@ -25,7 +29,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; 
       await identityGuard(req, reply, raw.trim() || null)
       const account = await accounts.login(raw.trim())
       setNoStore(reply)
-      announcePenguinId(req, reply, account.penguin_id)
+      // With the id, its proof: from now on this login is never limited by others' guesses (identity-proof.ts).
+      announcePenguinId(req, reply, account.penguin_id, await proofs.key())
       return reply.type('text/plain; charset=utf-8').send(JSON.stringify({ userID: account.penguin_id }))
     },
   )

@@ -1,18 +1,10 @@
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rawRequest } from '../../testing/raw-http'
+import { DEFECT_ENVIRONMENT } from '../../testing/reports'
 import { createTestContext, dbTargets, type TestContext } from '../../testing/test-app'
 
 const V2 = '/PenguinStats/api/v2'
-const environment = {
-  frontendVersion: '1.0.0',
-  frontendCommit: 'abc1234',
-  recognizerVersion: '1.0.0',
-  recognizerOpenCVVersion: 'none',
-  recognizerAssetsVersion: '1',
-  server: 'CN',
-  sessionId: 'Ab3dEf9h',
-}
 const KB = 1024
 /** Images as far as their first bytes go (what the server sniffs), padded to `size`. */
 const image = (magic: number[] | string, size = 64) => {
@@ -43,7 +35,7 @@ describe.each(dbTargets())('defect uploads are checked and bounded on $name', (t
       method: 'POST',
       url: `${V2}/recognition/defects/report/init`,
       remoteAddress,
-      payload: { recognitionResult: { stage: 'main_01-07' }, environment },
+      payload: { recognitionResult: { stage: 'main_01-07' }, environment: DEFECT_ENVIRONMENT },
     })
     return res
   }
@@ -95,7 +87,11 @@ describe.each(dbTargets())('defect uploads are checked and bounded on $name', (t
     const answer = await rawRequest(port, [headers, Buffer.alloc(10)], { timeoutMs: 5000 })
     expect(answer.status).toBe(413)
     expect(JSON.parse(answer.body)).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: expect.stringMatching(/at most 20 MB/) })
-    const big = await ctx.app.inject({ method: 'POST', url: `${V2}/recognition/defects/report/init`, payload: { recognitionResult: 'x'.repeat(300 * KB), environment } })
+    const big = await ctx.app.inject({
+      method: 'POST',
+      url: `${V2}/recognition/defects/report/init`,
+      payload: { recognitionResult: 'x'.repeat(300 * KB), environment: DEFECT_ENVIRONMENT },
+    })
     expect(big.statusCode).toBe(413)
     expect(big.json()).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: expect.stringMatching(/at most 256 KB/) })
   })
@@ -154,7 +150,7 @@ describe('the bytes an address may send in a day', () => {
         method: 'POST',
         url: `${V2}/recognition/defects/report/init`,
         remoteAddress,
-        payload: { recognitionResult: null, environment },
+        payload: { recognitionResult: null, environment: DEFECT_ENVIRONMENT },
       })
       if (started.statusCode !== 200) return started
       const { uploadParams } = started.json() as { uploadParams: { url: string; authorization: string } }

@@ -2,17 +2,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { deflateSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEFECT_ENVIRONMENT } from '../../testing/reports'
 import { createTestContext, dbTargets, SHARED_DATA_DIR, type TestContext } from '../../testing/test-app'
-
-const environment = {
-  frontendVersion: '1.0.0',
-  frontendCommit: 'abc1234',
-  recognizerVersion: '1.0.0',
-  recognizerOpenCVVersion: 'none',
-  recognizerAssetsVersion: '1',
-  server: 'CN',
-  sessionId: 'Ab3dEf9h',
-}
 
 /** A valid 1×1 grey PNG, built here so the tests need no data files. */
 const tinyPng = () => {
@@ -71,7 +62,7 @@ describe.each(dbTargets())('recognition defect reports on $name', (target) => {
   afterAll(async () => ctx?.close())
 
   const initAt = async (url: string, headers: Record<string, string> = {}) => {
-    const res = await ctx.app.inject({ method: 'POST', url, headers, payload: { recognitionResult: { stage: 'main_01-07' }, environment } })
+    const res = await ctx.app.inject({ method: 'POST', url, headers, payload: { recognitionResult: { stage: 'main_01-07' }, environment: DEFECT_ENVIRONMENT } })
     expect(res.statusCode).toBe(200)
     return res.json() as { defectId: string; uploadParams: { url: string; authorization: string; policy: string } }
   }
@@ -190,7 +181,7 @@ describe.each(dbTargets())('recognition defect reports on $name', (target) => {
     const bad = await ctx.app.inject({
       method: 'POST',
       url: '/PenguinStats/api/v2/recognition/defects/report/init',
-      payload: { recognitionResult: {}, environment: { ...environment, sessionId: 'short' } },
+      payload: { recognitionResult: {}, environment: { ...DEFECT_ENVIRONMENT, sessionId: 'short' } },
     })
     expect(bad.statusCode).toBe(400)
     expect(bad.json()).toMatchObject({ code: 'INVALID_REQUEST', violations: [expect.objectContaining({ field: 'environment.sessionId' })] })
@@ -217,7 +208,7 @@ describe('recognition defect upload URL behind a trusted proxy', () => {
       method: 'POST',
       url: '/PenguinStats/api/v2/recognition/defects/report/init',
       headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'penguin.example' },
-      payload: { recognitionResult: {}, environment },
+      payload: { recognitionResult: {}, environment: DEFECT_ENVIRONMENT },
     })
     expect(res.statusCode).toBe(200)
     const { defectId, uploadParams } = res.json()

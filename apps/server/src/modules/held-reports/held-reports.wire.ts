@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/db'
-import type { Budget } from '../../lib/limits'
 import { V2_PREFIXES } from '../../plugins/compat'
 import type { AccountsService } from '../accounts/accounts.service'
-import { createIdentityGuard } from '../accounts/identity-guard'
+import type { IdentityGuard } from '../accounts/identity-guard'
 import type { CatalogService } from '../catalog/catalog.service'
 import type { HeldIntake } from '../reports/reports.service'
 import { createHeldReportsRepository } from './held-reports.repository'
@@ -18,8 +17,8 @@ export interface HeldReportsWiring {
   catalog: CatalogService
   accounts: AccountsService
   clock: () => number
-  /** The identity budget of personal routes. */
-  identity: Budget
+  /** The identity guard of personal routes. */
+  identityGuard: IdentityGuard
   /** Check on a timer (the server does; tests call `releaseHeld` and `rejectStale` themselves). */
   background?: boolean
   /** Woken after reports were released into the normal path. */
@@ -46,8 +45,7 @@ export const wireHeldReports = async (app: FastifyInstance, w: HeldReportsWiring
     clock: w.clock,
     onReleased: () => w.aggregation.nudge(),
   })
-  const identityGuard = createIdentityGuard({ accounts: w.accounts, budget: w.identity })
-  for (const prefix of V2_PREFIXES) await app.register(heldReportsRoutes, { prefix, held, identityGuard })
+  for (const prefix of V2_PREFIXES) await app.register(heldReportsRoutes, { prefix, held, identityGuard: w.identityGuard })
 
   const check = async () => {
     await held.releaseHeld()

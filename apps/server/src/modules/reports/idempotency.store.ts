@@ -5,7 +5,8 @@ import type { Db } from '../../db/db'
 /** A stored response to replay for a repeated idempotency key (api-v2.md §7.5). */
 export interface StoredResponse {
   status: number
-  headers: Record<string, string>
+  /** A header sent more than once (two `Set-Cookie`s) is a list. */
+  headers: Record<string, string | string[]>
   body: string
 }
 
@@ -53,7 +54,7 @@ const readKey = async (db: Db, key: string, now: number) => {
     .where('status', '>', 0)
     .where('expires_at', '>', now)
     .executeTakeFirst()
-  return row ? { response: { status: row.status, headers: row.headers as Record<string, string>, body: row.body }, expiresAt: Number(row.expires_at) } : null
+  return row ? { response: { status: row.status, headers: row.headers as StoredResponse['headers'], body: row.body }, expiresAt: Number(row.expires_at) } : null
 }
 
 /**

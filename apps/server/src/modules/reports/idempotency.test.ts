@@ -1,7 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawnSync, type ChildProcess } from 'node:child_process'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { R } from '../../testing/reports'
+import { hasRedis, startRedis, stopRedis } from '../../testing/private-redis'
 import { freePort } from '../../testing/server-process'
 import { createTestContext, dbTargets, type TestContext } from '../../testing/test-app'
 import { purgeExpiredKeys } from './idempotency.store'
@@ -9,29 +10,7 @@ import type { NewReport } from './reports.repository'
 import { createReportsRepository } from './reports.repository'
 import { IDEMPOTENCY_TTL_MS, IDEMPOTENCY_WAIT_MS } from './reports.routes'
 
-const hasRedis = spawnSync('redis-server', ['--version']).status === 0
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-/** A redis-server of the test's own on a free loopback port, without persistence (a restart forgets everything). */
-const startRedis = async (port: number): Promise<ChildProcess> => {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' })
-  for (let i = 0; i < 100; i++) {
-    if (
-      spawnSync('redis-cli', ['-p', String(port), 'ping'])
-        .stdout?.toString()
-        .includes('PONG')
-    )
-      return child
-    await sleep(50)
-  }
-  throw new Error('redis-server did not start')
-}
-const stopRedis = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve()
-    child.once('exit', () => resolve())
-    child.kill('SIGKILL')
-  })
 
 /** Each report carries its key in `version`: rows per key can be counted. */
 const keyed = (ctx: TestContext, ip: string, key: string, payload?: string) =>

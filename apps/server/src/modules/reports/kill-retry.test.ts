@@ -1,33 +1,18 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createDb, type Db } from '../../db/db'
-import { R_MAA } from '../../testing/reports'
+import { keyedReport, storedByKey } from '../../testing/reports'
 import { seededDataDir } from '../../testing/seeded-database'
+import { hasRedis, startRedis } from '../../testing/private-redis'
 import { freePort, spawnServer, waitForOk, type ServerProcess } from '../../testing/server-process'
 import { dbTargets } from '../../testing/test-app'
 
 const SENDERS = 12
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-const hasRedis = spawnSync('redis-server', ['--version']).status === 0
-
-/** A redis-server of the test's own (never the machine's): it outlives the killed server with its marks. */
-const startRedis = async (port: number): Promise<ChildProcess> => {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' })
-  for (let i = 0; i < 100; i++) {
-    if (
-      spawnSync('redis-cli', ['-p', String(port), 'ping'])
-        .stdout?.toString()
-        .includes('PONG')
-    )
-      return child
-    await sleep(50)
-  }
-  throw new Error('redis-server did not start')
-}
 
 const start = async (env: Record<string, string>) => {
   const port = await freePort()
@@ -96,7 +81,7 @@ describe.each(dbTargets())('kill -9 with clients retrying the same keys on $name
           const res = await fetch(`${server.url}/PenguinStats/api/v2/report`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', 'x-penguin-idempotency-key': key },
-            body: JSON.stringify({ ...R_MAA, version: `v5.9.0+${key}` }),
+            body: JSON.stringify(keyedReport(key)),
           })
           const text = await res.text()
           if (res.status === 200) {
@@ -142,12 +127,7 @@ describe.each(dbTargets())('kill -9 with clients retrying the same keys on $name
 
     const db = env.DATABASE_URL ? await createDb({ kind: 'postgres', url: env.DATABASE_URL, poolSize: 1 }) : await createDb({ kind: 'pglite', dataDir })
     try {
-      const rows = await db.kysely.selectFrom('drop_reports').select(['version', 'report_hash']).where('version', 'like', 'v5.9.0+%').execute()
-      const byKey = new Map<string, string[]>()
-      for (const r of rows) {
-        const key = r.version.slice('v5.9.0+'.length)
-        byKey.set(key, [...(byKey.get(key) ?? []), r.report_hash])
-      }
+      const byKey = storedByKey(await db.kysely.selectFrom('drop_reports').select(['version', 'report_hash']).execute())
       const lost = [...acknowledged].filter(([key, hash]) => !byKey.get(key)?.includes(hash)).map(([key]) => key)
       const duplicated = [...byKey].filter(([, hashes]) => hashes.length > 1).map(([key]) => key)
       console.log(

@@ -1,36 +1,15 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import Fastify from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { R } from '../../testing/reports'
+import { hasRedis, startRedis, stopRedis } from '../../testing/private-redis'
 import { freePort } from '../../testing/server-process'
 import { createTestContext, dbTargets, type TestContext } from '../../testing/test-app'
 import { healthRoutes } from '../health/health.routes'
 import { createHealthService } from '../health/health.service'
 
-const hasRedis = spawnSync('redis-server', ['--version']).status === 0
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-/** A real redis-server of the test's own on a free loopback port (no persistence). */
-const startRedis = async (port: number): Promise<ChildProcess> => {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' })
-  for (let i = 0; i < 100; i++) {
-    if (
-      spawnSync('redis-cli', ['-p', String(port), 'ping'])
-        .stdout?.toString()
-        .includes('PONG')
-    )
-      return child
-    await sleep(50)
-  }
-  throw new Error('redis-server did not start')
-}
-const stopRedis = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve()
-    child.once('exit', () => resolve())
-    child.kill('SIGKILL')
-  })
 
 // Redis stopped under a running server: writes go on (idempotency in the database, limits per process),
 // health says "degraded", and everything returns to Redis when it is back.
@@ -70,13 +49,16 @@ describe.skipIf(!hasRedis).each(dbTargets())('Redis outage on $name', (target) =
 
   it('keeps taking reports while Redis is down, says so in health, and returns to Redis when it is back', async () => {
     await waitFor('ok')
-    expect(await health()).toEqual({ status: 200, body: { status: 'ok', checks: { database: 'ok', redis: 'ok' }, data: expect.any(Object) } })
+    expect(await health()).toEqual({ status: 200, body: { status: 'ok', checks: { database: 'ok', redis: 'ok' }, data: expect.any(Object), assets: expect.any(Object) } })
     const before = await post('10.50.0.1', 'beforeoutage1')
     expect(before.headers['x-penguin-idempotency']).toBe('saved')
 
     await stopRedis(redis)
     await waitFor('down')
-    expect(await health()).toEqual({ status: 200, body: { status: 'degraded', checks: { database: 'ok', redis: 'down' }, data: expect.any(Object) } })
+    expect(await health()).toEqual({
+      status: 200,
+      body: { status: 'degraded', checks: { database: 'ok', redis: 'down' }, data: expect.any(Object), assets: expect.any(Object) },
+    })
 
     // Writes keep working, keys keep replaying (kept in the database meanwhile).
     const during = await post('10.50.0.2', 'duringoutage1')
