@@ -1,5 +1,5 @@
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined'
-import HourglassEmpty from '@mui/icons-material/HourglassEmpty'
+import ListAlt from '@mui/icons-material/ListAlt'
 import Logout from '@mui/icons-material/Logout'
 import Button from '@mui/material/Button'
 import Dialog from '@mui/material/Dialog'
@@ -25,7 +25,7 @@ import { useSettings } from '../../lib/state-hooks'
 import { settingsStore } from '../../lib/state'
 import { closeLoginDialog, pendingAfterLogin } from '../../lib/login-dialog'
 import { login } from '../../lib/login'
-import { HeldReportsDialog } from './held-reports-dialog'
+import { MyReportsDialog } from './my-reports-dialog'
 
 /** The account menu (logged in) and the login / forgot-ID dialogs, loaded on first use by ./account-manager. */
 export default function AccountDialogs({
@@ -40,20 +40,20 @@ export default function AccountDialogs({
   onMenuClose: () => void
 }) {
   const { t } = useTranslation()
-  const [heldOpen, setHeldOpen] = useState(false)
+  const [mineOpen, setMineOpen] = useState(false)
   return (
     <>
       <Menu anchorEl={menu} open={menu !== null && username !== null} onClose={onMenuClose}>
         <MenuItem disabled>{t('auth.loggedAs', { id: username ?? '' })}</MenuItem>
         <MenuItem
-          data-testid="held-reports-open"
+          data-testid="my-reports-open"
           onClick={() => {
             onMenuClose()
-            setHeldOpen(true)
+            setMineOpen(true)
           }}
         >
-          <HourglassEmpty fontSize="small" sx={{ mr: 1 }} />
-          {t('auth.held.open')}
+          <ListAlt fontSize="small" sx={{ mr: 1 }} />
+          {t('auth.mine.open')}
         </MenuItem>
         <MenuItem
           data-testid="logout"
@@ -68,7 +68,7 @@ export default function AccountDialogs({
         </MenuItem>
       </Menu>
       <LoginDialog open={loginOpen && username === null} onClose={closeLoginDialog} />
-      {username && <HeldReportsDialog username={username} open={heldOpen} onClose={() => setHeldOpen(false)} />}
+      {username && <MyReportsDialog username={username} open={mineOpen} onClose={() => setMineOpen(false)} />}
     </>
   )
 }

@@ -6,11 +6,15 @@ import { lazy, useState, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MountWhen } from '../../components/lazy-mount'
 import { useHydrated } from '../../lib/hydration'
+import { loadPageLocales } from '../../lib/i18n'
 import { isLoginOpen, openLoginDialog, subscribeLogin } from '../../lib/login-dialog'
 import { useAuth } from '../../lib/state-hooks'
 
-/** The dialogs and the account menu load when first opened (./account-dialogs). */
-const AccountDialogs = lazy(() => import('./account-dialogs'))
+/**
+ * The dialogs and the account menu load when first opened (./account-dialogs), with the page set of strings,
+ * where theirs are (locales/shell).
+ */
+const AccountDialogs = lazy(() => Promise.all([import('./account-dialogs'), loadPageLocales()]).then(([m]) => m))
 
 export function AccountManager() {
   const { t } = useTranslation()
