@@ -3,10 +3,11 @@
 // --postgres) follows a local mirror of the sources (../shared/data/raw in the raw layout, plus a future
 // event). Figures: the wall time of one sync (fetch, derive, verify, apply) and the p99 of GET /stages and
 // POST /report under a steady moderate load, idle vs while the update is prepared and applied. Last line JSON.
+import { cpus, loadavg } from 'node:os'
 import { addFutureEvent } from '../apps/server/src/testing/future-event'
 import { startSourcesMirror } from '../apps/server/src/testing/game-data-mirror'
 import { R_MAA } from '../apps/server/src/testing/reports'
-import { freshPostgres, startServer } from './lib/server-process'
+import { dropPostgres, freshPostgres, startServer } from './lib/server-process'
 
 const TOKEN = 'bench-ops-token-0123456789abcdef'
 const CONNECTIONS = 4
@@ -44,7 +45,9 @@ const load = async (base: string, until: Promise<unknown>) => {
 }
 
 const usePostgres = process.argv.includes('--postgres')
-const databaseUrl = usePostgres ? await freshPostgres('dropwise_bench_data_sync') : null
+// A database of this run's own (benches of several worktrees may share the PostgreSQL server).
+const databaseName = `dropwise_bench_data_sync_${process.pid}`
+const databaseUrl = usePostgres ? await freshPostgres(databaseName) : null
 if (usePostgres && !databaseUrl) throw new Error('no PostgreSQL reachable (BENCH_DATABASE_ADMIN_URL)')
 const mirror = await startSourcesMirror()
 await addFutureEvent(mirror, Date.now())
@@ -79,9 +82,12 @@ try {
       during: { stagesP99Ms: during.stages.p99Ms, reportP99Ms: during.report.p99Ms, requests: during.stages.n + during.report.n, failed: during.failed },
       p99Ratio: { stages: ratio(during.stages.p99Ms, idle.stages.p99Ms), report: ratio(during.report.p99Ms, idle.report.p99Ms) },
       targetRatio: 2,
+      // The host: the load generator shares these cores with the server (and with whatever else runs).
+      host: { cpus: cpus().length, loadAvg1m: Math.round((loadavg()[0] ?? 0) * 100) / 100 },
     }),
   )
 } finally {
   await server.stop()
   await mirror.dispose()
+  if (databaseUrl) await dropPostgres(databaseName)
 }

@@ -38,7 +38,7 @@ export const DataSyncStatusSchema = z
   .object({
     at: z.number().int().describe('epoch ms of the attempt'),
     outcome: z.enum(['applied', 'unchanged', 'refused', 'failed']),
-    reason: z.string().nullable().describe('why it was refused or failed; null otherwise'),
+    reason: z.string().nullable().describe('why it was refused or failed, or what an applied sync had to retry; null otherwise'),
     version: z.number().int().positive().nullable().describe('the version applied, when one was'),
   })
   .meta({ id: 'DataSyncStatus' })

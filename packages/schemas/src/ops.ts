@@ -16,6 +16,18 @@ export const HealthSchema = z
         lastSync: DataSyncStatusSchema.nullable(),
       })
       .optional(),
+    /**
+     * The game resources the server fetches (recognizer pack, item icon sheet): never part of
+     * `status`, since every page works without them (recognition then says it is not ready).
+     */
+    assets: z
+      .object({
+        state: z.enum(['ready', 'fetching', 'unavailable', 'off']),
+        recognizer: z.boolean().describe('a recognizer pack is served (built, or the operator’s)'),
+        reason: z.string().nullable().describe('why the resources are unavailable, or why following newer game data failed'),
+        hint: z.string().nullable().describe('for operators, while players cannot recognise screenshots: the settings to look at'),
+      })
+      .optional(),
   })
   .meta({ id: 'Health' })
 export type Health = z.infer<typeof HealthSchema>

@@ -257,12 +257,13 @@ export const assemblePack = (icons: Map<string, DecodedImage>, glyphs: PackManif
 }
 
 /**
- * Builds a pack from files: icon folders, a hash_index.json and a stage source. `iconFiles` adds
- * single icon files after the folders (an id a folder already has is kept from the folder).
+ * Builds a pack from files: icon folders, a hash_index.json and a stage source (a path for
+ * `readStages`, or a stage index already made, e.g. by `stagesFromSeed` over the server's current data).
+ * `iconFiles` adds single icon files after the folders (an id a folder already has is kept from the folder).
  */
-export const buildPack = async (opts: { icons: string[]; iconFiles?: string[]; glyphs: string; stages: string }): Promise<BuiltPack> => {
+export const buildPack = async (opts: { icons: string[]; iconFiles?: string[]; glyphs: string; stages: string | PackManifest['stages'] }): Promise<BuiltPack> => {
   const icons = await readIcons(opts.icons)
   await addIconFiles(icons, opts.iconFiles ?? [])
   const glyphs = glyphsFromHashIndex(JSON.parse(await readFile(opts.glyphs, 'utf8')))
-  return assemblePack(icons, glyphs, await readStages(opts.stages))
+  return assemblePack(icons, glyphs, typeof opts.stages === 'string' ? await readStages(opts.stages) : opts.stages)
 }

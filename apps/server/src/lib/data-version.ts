@@ -26,3 +26,15 @@ export const createDataVersion = (initial = 0): DataVersion => {
     },
   }
 }
+
+/**
+ * A version of this process's own that moves by one whenever `source` moves or `bump()` is called: for
+ * caches of answers that read more than one kind of data (the matrix reads the aggregates and the drop
+ * infos, which a new game-data version changes). Never compared with a stored version.
+ */
+export const createFollowingVersion = (source: DataVersion): DataVersion & { bump(): void } => {
+  const own = createDataVersion(0)
+  const bump = () => own.advance(own.get() + 1)
+  source.subscribe(bump)
+  return { get: own.get, advance: own.advance, subscribe: own.subscribe, bump }
+}

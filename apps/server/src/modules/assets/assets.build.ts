@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs'
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
-import { buildIconSheet, buildPack, collectIconFiles, writePack } from '@dropwise/recognizer-pack'
+import { buildIconSheet, buildPack, collectIconFiles, stagesFromSeed, writePack } from '@dropwise/recognizer-pack'
+import type { StageData } from './pack-coverage'
 import { extractZip } from './safe-unzip'
 
 // This module loads sharp (through the package's main entry): only the build worker imports it; the
@@ -16,12 +17,12 @@ export interface BuildInput {
   builtDir: string
   /** items.zip: `<itemId>.jpg` icons in Penguin's geometry. */
   zip: string
-  /** Single icons (MaaResource templates), after the zip's: an id the zip has keeps the zip's icon. */
+  /** Single icons (MaaResource templates: pinned, then those of the head), after the zip's: an id the zip has keeps the zip's icon. */
   iconFiles: string[]
   /** Penguin-shaped hash_index.json. */
   glyphs: string
-  /** Dropwise seed folder: the pack's stage index. */
-  seedDir: string
+  /** The current game data's stages, drop infos and items: the pack's stage index. */
+  stageData: StageData
 }
 
 /** Built files, relative to `builtDir`. */
@@ -31,6 +32,8 @@ export interface BuildOutput {
   index: string
   templates: number
   icons: number
+  /** Item ids the pack has a template for. */
+  items: string[]
   files: { path: string; bytes: number }[]
 }
 
@@ -78,7 +81,8 @@ export const buildAssets = async (input: BuildInput, onStep: (step: BuildStep) =
       throw new Error(`items.zip ${err.message}`)
     })
 
-    const pack = await buildPack({ icons: [itemsDir], iconFiles: input.iconFiles, glyphs: input.glyphs, stages: input.seedDir })
+    const { stages, dropInfos, items } = input.stageData
+    const pack = await buildPack({ icons: [itemsDir], iconFiles: input.iconFiles, glyphs: input.glyphs, stages: stagesFromSeed(stages, dropInfos, items) })
     const packTmp = join(work, 'pack')
     await writePack(packTmp, pack)
     await writeCompressed(join(packTmp, 'pack.json'))
@@ -100,7 +104,15 @@ export const buildAssets = async (input: BuildInput, onStep: (step: BuildStep) =
     const files = await Promise.all(
       [`${packDir}/pack.json`, `${packDir}/templates.bin`, sheetPath, indexPath].map(async (path) => ({ path, bytes: (await stat(join(builtDir, path))).size })),
     )
-    return { packDir, sheet: sheetPath, index: indexPath, templates: pack.manifest.items.length, icons: Object.keys(sheet.index.items).length, files }
+    return {
+      packDir,
+      sheet: sheetPath,
+      index: indexPath,
+      templates: pack.manifest.items.length,
+      icons: Object.keys(sheet.index.items).length,
+      items: pack.manifest.items.map((i) => i.itemId),
+      files,
+    }
   } finally {
     await rm(work, { recursive: true, force: true })
   }

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { DEFAULT_ASSET_MANIFEST, DEFAULT_SEED_DIR } from '@dropwise/recognizer-pack/assets'
+import { DEFAULT_ASSET_MANIFEST } from '@dropwise/recognizer-pack/assets'
 import type { AssetsRepository, AssetsRepositoryOptions } from './assets.repository'
 import { createAssetsService, type AssetsServiceDeps } from './assets.service'
 import { runBuildInWorker, type BuildRunner } from './build-worker'
@@ -19,9 +19,9 @@ export interface AssetsOptions {
   baseUrl?: string | undefined
   /** Default: the repository's `data/assets/manifest.json`. */
   manifestPath?: string
-  /** Default: the repository's `data/seed`. */
-  seedDir?: string | undefined
   retryDelaysMs?: readonly number[]
+  /** After a build in which MaaResource had no template for a wanted item (default 1 h). */
+  headRecheckMs?: number
   minRetryIntervalMs?: number
   fetch?: typeof fetch
   runBuild?: BuildRunner
@@ -36,7 +36,13 @@ export const assetsStorage = (options: AssetsOptions | undefined): AssetsReposit
 /** The service for the app's `assets` option; without one the service is `off` and touches nothing. */
 export const assetsServiceFromOptions = (
   options: AssetsOptions | undefined,
-  ctx: { repository: AssetsRepository; operatorPackUrl: string | null; clock: () => number; log: AssetsServiceDeps['log'] },
+  ctx: {
+    repository: AssetsRepository
+    operatorPackUrl: string | null
+    referenceData: AssetsServiceDeps['referenceData']
+    clock: () => number
+    log: AssetsServiceDeps['log']
+  },
 ) =>
   createAssetsService({
     enabled: options !== undefined && options.enabled !== false,
@@ -44,7 +50,7 @@ export const assetsServiceFromOptions = (
     manifestPath: options?.manifestPath ?? DEFAULT_ASSET_MANIFEST,
     baseUrl: options?.baseUrl ?? DEFAULT_ASSETS_BASE_URL,
     localOnly: options?.sourceDir !== undefined,
-    seedDir: options?.seedDir ?? DEFAULT_SEED_DIR,
+    referenceData: ctx.referenceData,
     operatorPackUrl: ctx.operatorPackUrl,
     fetch: options?.fetch ?? fetch,
     runBuild: options?.runBuild ?? runBuildInWorker,
@@ -52,4 +58,5 @@ export const assetsServiceFromOptions = (
     log: ctx.log,
     ...(options?.retryDelaysMs ? { retryDelaysMs: options.retryDelaysMs } : {}),
     ...(options?.minRetryIntervalMs !== undefined ? { minRetryIntervalMs: options.minRetryIntervalMs } : {}),
+    ...(options?.headRecheckMs !== undefined ? { headRecheckMs: options.headRecheckMs } : {}),
   })

@@ -118,6 +118,8 @@ describe('assets repository', () => {
       sheet: 'icons/items.k.webp',
       index: 'icons/items.k.json',
       files: [{ path: 'icons/items.k.json', bytes: 2 }],
+      items: ['2001'],
+      head: [{ itemId: '30175', key: 'MaaAssistantArknights/MaaResource/main/resource/template/items/30175.png', sha256: 'a'.repeat(64), bytes: 9, fetchedAt: 1 }],
     }
     await repo.writeStamp(stamp)
     expect(await repo.readStamp()).toEqual(stamp)

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { createReadStream, existsSync } from 'node:fs'
+import { createReadStream } from 'node:fs'
 import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import type { AssetFile } from '@dropwise/recognizer-pack/assets'
@@ -90,6 +90,42 @@ export const createAssetsRepository = ({ cacheDir, sourceDir }: AssetsRepository
       }
     },
 
+    /** Where a template fetched at a branch head is kept: `<cacheDir>/head/<owner>/<repo>/<branch>/<path>` (or read from `ASSETS_DIR/<same key>`). */
+    headPath: (key: string) => join(sourceDir ?? join(cacheDir, 'head'), ...key.split('/')),
+
+    /**
+     * Writes a template fetched at a branch head: hashed on the way, cut off past `maxBytes`, checked by
+     * `check` (the whole body: image type and size), moved into place only when it passes. Returns its
+     * size and SHA-256; a body that fails is deleted and rejected with AssetMismatchError.
+     */
+    async storeHead(key: string, body: AsyncIterable<Uint8Array>, maxBytes: number, check: (bytes: Buffer) => string | null) {
+      const target = join(cacheDir, 'head', ...key.split('/'))
+      await mkdir(dirname(target), { recursive: true })
+      const chunks: Uint8Array[] = []
+      let bytes = 0
+      for await (const chunk of body) {
+        bytes += chunk.byteLength
+        if (bytes > maxBytes) throw new AssetMismatchError(`more than ${maxBytes} bytes: file rejected`)
+        chunks.push(chunk)
+      }
+      const all = Buffer.concat(chunks)
+      const problem = check(all)
+      if (problem) throw new AssetMismatchError(`${problem}: file rejected`)
+      const part = `${target}.${process.pid}-${randomBytes(3).toString('hex')}.part`
+      await writeFile(part, all)
+      await rename(part, target)
+      return { bytes, sha256: createHash('sha256').update(all).digest('hex') }
+    },
+
+    /** A head template already on disk that still passes `check`: its size and SHA-256; else null. */
+    async readHead(key: string, maxBytes: number, check: (bytes: Buffer) => string | null) {
+      const path = join(sourceDir ?? join(cacheDir, 'head'), ...key.split('/'))
+      const info = await stat(path).catch(() => null)
+      if (!info?.isFile() || info.size > maxBytes) return null
+      const all = await readFile(path)
+      return check(all) === null ? { bytes: all.length, sha256: createHash('sha256').update(all).digest('hex') } : null
+    },
+
     async readStamp(): Promise<BuildStamp | null> {
       const text = await readFile(stampPath, 'utf8').catch(() => null)
       if (text === null) return null
@@ -114,13 +150,6 @@ export const createAssetsRepository = ({ cacheDir, sourceDir }: AssetsRepository
         if (info?.size !== f.bytes) return false
       }
       return true
-    },
-
-    /** SHA-256 over files (a missing one counts as empty): the seed's stage data in the build key. */
-    async hashFiles(paths: string[]): Promise<string> {
-      const hash = createHash('sha256')
-      for (const p of paths) hash.update(existsSync(p) ? await sha256OfFile(p) : '-').update('\n')
-      return hash.digest('hex')
     },
 
     /** Creates the folders served as static files (they must exist before the server serves them). */

@@ -1,4 +1,5 @@
 import type { AssetManifest } from '@dropwise/recognizer-pack/assets'
+import { ServerSchema } from '@dropwise/schemas'
 import { z } from 'zod'
 
 // Manifest fields become file paths and URLs: only plain names, no `..`, no absolute paths.
@@ -23,6 +24,15 @@ export const AssetManifestSchema = z
 export const AssetsStateSchema = z.enum(['ready', 'fetching', 'unavailable', 'off'])
 export type AssetsState = z.infer<typeof AssetsStateSchema>
 
+/** An item of the current game data that the served recognizer pack has no template for. */
+export const UnreadableItemSchema = z.object({
+  itemId: z.string(),
+  name_i18n: z.object({ zh: z.string(), en: z.string(), ja: z.string(), ko: z.string() }),
+  /** Where a stage drops it now or later. */
+  servers: z.array(ServerSchema),
+})
+export type UnreadableItem = z.infer<typeof UnreadableItemSchema>
+
 /**
  * `GET /api/_/assets`. `done`/`total` count steps: each pinned file once it is on disk and verified,
  * then the two built outputs (recognizer pack, icon sheet).
@@ -32,12 +42,32 @@ export const AssetsStatusSchema = z
     state: AssetsStateSchema,
     done: z.number().int(),
     total: z.number().int(),
+    /** Why the assets are unavailable, or why following newer game data failed (the old pack still serving); null otherwise. */
     reason: z.string().nullable(),
     recognizer: z.object({ packUrl: z.string() }).nullable(),
     itemIcons: z.object({ sheetUrl: z.string(), indexUrl: z.string() }).nullable(),
+    /**
+     * Items a stage drops now or later (current game data) that the served pack cannot read: no
+     * template yet (a rebuild is under way, or MaaResource has none). Empty while nothing is served or
+     * when the operator's pack is used (its content is not known here).
+     */
+    unreadable: z.array(UnreadableItemSchema),
+    /** A rebuild for newer game data is under way; the pack named here serves until it is ready. */
+    updating: z.boolean(),
   })
   .meta({ id: 'AssetsStatus' })
 export type AssetsStatus = z.infer<typeof AssetsStatusSchema>
+
+/** A template fetched at a branch head (an item no pinned file covers), as it was when the pack was built. */
+export const HeadTemplateSchema = z.object({
+  itemId: z.string(),
+  /** `<owner>/<repo>/<branch>/<path>`. */
+  key: z.string(),
+  sha256: z.string(),
+  bytes: z.number().int(),
+  fetchedAt: z.number(),
+})
+export type HeadTemplate = z.infer<typeof HeadTemplateSchema>
 
 /** `built/stamp.json`: what the built outputs were made from, so a later start can reuse them. */
 export const BuildStampSchema = z.object({
@@ -49,5 +79,9 @@ export const BuildStampSchema = z.object({
   index: z.string(),
   /** Every output with its size, checked before the stamp is trusted. */
   files: z.array(z.object({ path: z.string(), bytes: z.number().int() })),
+  /** Item ids the pack has a template for. */
+  items: z.array(z.string()),
+  /** Templates taken from MaaResource's head (items no pinned file covers), with their SHA-256. */
+  head: z.array(HeadTemplateSchema),
 })
 export type BuildStamp = z.infer<typeof BuildStampSchema>

@@ -1,99 +1,11 @@
-import { createHash } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import type { AssetFile, AssetManifest } from '@dropwise/recognizer-pack/assets'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { BuildInput, BuildOutput } from './assets.build'
-import { assetKey, createAssetsRepository } from './assets.repository'
-import { createAssetsService, type AssetsServiceDeps } from './assets.service'
-import type { BuildRunner } from './build-worker'
+import { UNAVAILABLE_HINT } from './assets.health'
+import { assetKey } from './assets.repository'
+import { BASE, bytes, COMMIT, CONTENT, fakeNetwork, files, removeFixtures, root, setup, sha256 } from './assets-service.fixtures'
 
-const root = mkdtempSync(join(tmpdir(), 'dropwise-assets-service-'))
-afterAll(() => rmSync(root, { recursive: true, force: true }))
-
-const BASE = 'http://mirror.test'
-const COMMIT = 'c'.repeat(40)
-const bytes = (s: string) => new TextEncoder().encode(s)
-const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex')
-const CONTENT: Record<string, Uint8Array> = { 'icons.zip': bytes('zip bytes'), 'hash_index.json': bytes('{"result":{}}'), '9001.png': bytes('png bytes') }
-const ROLES: Record<string, AssetFile['role']> = { 'icons.zip': 'item-icons-zip', 'hash_index.json': 'glyphs', '9001.png': 'item-icon' }
-const files: AssetFile[] = Object.entries(CONTENT).map(([name, b]) => ({
-  repo: 'owner/repo',
-  commit: COMMIT,
-  path: `res/${name}`,
-  sha256: sha256(b),
-  bytes: b.length,
-  role: ROLES[name]!,
-}))
-const manifest: AssetManifest = { format: 'dropwise-assets', version: 1, files }
-const manifestPath = join(root, 'manifest.json')
-writeFileSync(manifestPath, JSON.stringify(manifest))
-const seedDir = join(root, 'seed')
-mkdirSync(seedDir)
-
-/** A mirror answering from CONTENT (or `served`), counting requests; `down` = connection refused. */
-const fakeNetwork = (served: Record<string, Uint8Array> = CONTENT) => {
-  const net = { down: false, requests: [] as string[] }
-  const fetch = (async (url: string | URL) => {
-    net.requests.push(String(url))
-    if (net.down) throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) })
-    const name = String(url).split('/').pop()!
-    const body = served[name]
-    return body ? new Response(body) : new Response('not found', { status: 404 })
-  }) as typeof globalThis.fetch
-  return { net, fetch }
-}
-
-/** Writes small stand-ins for the outputs, reporting both steps, like the worker does. */
-const fakeBuild = () => {
-  const calls: BuildInput[] = []
-  const run: BuildRunner = async (input, onStep) => {
-    calls.push(input)
-    const out: BuildOutput = {
-      packDir: `recognizer-pack/${input.key}`,
-      sheet: `icons/items.${input.key}.webp`,
-      index: `icons/items.${input.key}.json`,
-      templates: 1,
-      icons: 2,
-      files: [],
-    }
-    for (const path of [`${out.packDir}/pack.json`, out.sheet, out.index]) {
-      mkdirSync(dirname(join(input.builtDir, path)), { recursive: true })
-      writeFileSync(join(input.builtDir, path), 'x')
-      out.files.push({ path, bytes: 1 })
-      if (path === out.sheet) onStep('pack')
-    }
-    onStep('sheet')
-    return out
-  }
-  return { calls, run }
-}
-
-let n = 0
-const setup = (over: Partial<AssetsServiceDeps> & { cacheDir?: string; sourceDir?: string } = {}) => {
-  const cacheDir = over.cacheDir ?? join(root, `cache-${++n}`)
-  const network = fakeNetwork()
-  const build = fakeBuild()
-  const logs: string[] = []
-  const clock = { now: 1_000_000 }
-  const service = createAssetsService({
-    enabled: true,
-    repository: createAssetsRepository({ cacheDir, sourceDir: over.sourceDir }),
-    manifestPath,
-    baseUrl: BASE,
-    localOnly: over.sourceDir !== undefined,
-    seedDir,
-    operatorPackUrl: null,
-    fetch: network.fetch,
-    runBuild: build.run,
-    clock: () => clock.now,
-    log: { info: (m) => logs.push(m), warn: (m) => logs.push(m) },
-    minRetryIntervalMs: 0,
-    ...over,
-  })
-  return { service, network, build, logs, clock, cacheDir }
-}
+afterAll(removeFixtures)
 
 describe('assets service', () => {
   it('downloads every pinned file once, builds, and announces the built URLs', async () => {
@@ -111,9 +23,14 @@ describe('assets service', () => {
     expect(service.configExtras()).toEqual({
       recognizer: s.recognizer,
       itemIcons: s.itemIcons,
-      assets: { state: 'ready', done: 5, total: 5, reason: null },
+      assets: { state: 'ready', done: 5, total: 5, reason: null, unreadable: [], updating: false },
     })
-    expect(logs).toEqual(['assets fetching 0/5', expect.stringMatching(/^assets ready in \d+\.\d s \(0\.00 MB fetched, 1 templates, 2 icons\)$/)])
+    expect(logs).toEqual([
+      'assets fetching 0/5',
+      expect.stringMatching(
+        /^assets ready in \d+\.\d s \(0\.00 MB fetched, 1 templates \(0 from MaaResource's head\), 2 icons; 0 wanted item\(s\) without a template\)$/,
+      ),
+    ])
   })
 
   it('is ready at once from the cache on a later start: no request, no build', async () => {
@@ -155,7 +72,8 @@ describe('assets service', () => {
     expect(service.status().reason).toMatch(
       /^http:\/\/mirror\.test\/owner\/repo\/c+\/res\/hash_index\.json: sha256 mismatch \(got [0-9a-f]{12}…, expected [0-9a-f]{12}…\): file rejected; retrying in 5 s$/,
     )
-    expect(logs.at(-1)).toBe(`assets unavailable: ${service.status().reason}`)
+    // The operator's log says what to change; players' pages never show it.
+    expect(logs.at(-1)).toBe(`assets unavailable: ${service.status().reason}. Screenshot recognition is not ready for players: ${UNAVAILABLE_HINT}`)
     expect(build.calls).toEqual([])
     await service.stop()
   })
@@ -235,9 +153,12 @@ describe('assets service', () => {
   it('does nothing when off', async () => {
     const { service, network, build } = setup({ enabled: false })
     service.start()
-    expect(service.retry()).toEqual({ state: 'off', done: 0, total: 0, reason: null, recognizer: null, itemIcons: null })
+    expect(service.retry()).toEqual({ state: 'off', done: 0, total: 0, reason: null, recognizer: null, itemIcons: null, unreadable: [], updating: false })
     await service.settled()
-    expect(service.configExtras()).toEqual({ recognizer: { packUrl: null }, assets: { state: 'off', done: 0, total: 0, reason: null } })
+    expect(service.configExtras()).toEqual({
+      recognizer: { packUrl: null },
+      assets: { state: 'off', done: 0, total: 0, reason: null, unreadable: [], updating: false },
+    })
     expect(network.net.requests).toEqual([])
     expect(build.calls).toEqual([])
   })

@@ -1,22 +1,21 @@
-import { createHash } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import { ICON_CELL_SIZE, type AssetFile, type AssetManifest } from '@dropwise/recognizer-pack/assets'
+import type { AssetFile } from '@dropwise/recognizer-pack/assets'
 import type { BuildOutput } from './assets.build'
 import { downloadAsset, duration, eachLimited, mb } from './asset-download'
+import { OFF_HINT, UNAVAILABLE_HINT } from './assets.health'
 import { assetKey, type AssetsRepository } from './assets.repository'
-import { AssetManifestSchema, type AssetsState, type AssetsStatus, type BuildStamp } from './assets.schema'
+import type { AssetsState, AssetsStatus, BuildStamp, UnreadableItem } from './assets.schema'
+import { buildKey, headReason, pinnedItemIds, readManifest } from './build-inputs'
 import type { BuildRunner } from './build-worker'
+import { followHeadTemplates } from './head-templates'
+import { stageDataHash, stageDataOf, unreadableItems, wantedItems, type ReferenceData } from './pack-coverage'
 
 /** Where built files are served: `<ASSETS_PATH>recognizer-pack/<key>/`, `<ASSETS_PATH>icons/items.<key>.webp|json`. */
 export const ASSETS_PATH = '/assets/'
 
-/** Bump when the build's output changes for the same inputs: every server then rebuilds once. */
-const BUILDER_VERSION = 1
-/** The seed files the pack's stage index is built from (readStages): a change rebuilds the pack. */
-const SEED_FILES = ['stages.json', 'drop-infos.json', 'items.json']
 /** Back-off after failures: 5 s, 15 s, 60 s, then every 5 minutes. */
 export const DEFAULT_RETRY_DELAYS_MS = [5_000, 15_000, 60_000, 300_000]
+/** MaaResource had no template for some wanted item: asked again after this (and at every new game-data version). */
+export const HEAD_RECHECK_MS = 3_600_000
 const MIN_RETRY_INTERVAL_MS = 5_000
 const DOWNLOAD_CONCURRENCY = 4
 
@@ -30,8 +29,11 @@ export interface AssetsServiceDeps {
   baseUrl: string
   /** `ASSETS_DIR` is set: files are only verified, never downloaded. */
   localOnly: boolean
-  /** Seed folder: the recognizer pack's stage index. */
-  seedDir: string
+  /**
+   * The current game data (the catalog's snapshot, once the database is ready): the pack's stage
+   * index, and the items it must have templates for.
+   */
+  referenceData: () => Promise<ReferenceData>
   /** The operator's pack (`RECOGNIZER_PACK_URL`, or `/recognizer-pack/` for `RECOGNIZER_PACK_DIR`): wins for recognition. */
   operatorPackUrl: string | null
   fetch: typeof fetch
@@ -40,6 +42,7 @@ export interface AssetsServiceDeps {
   log: { info: (msg: string) => void; warn: (msg: string) => void }
   retryDelaysMs?: readonly number[]
   minRetryIntervalMs?: number
+  headRecheckMs?: number
 }
 
 interface Progress {
@@ -47,7 +50,9 @@ interface Progress {
   done: number
   total: number
   reason: string | null
-  output: Pick<BuildStamp, 'packDir' | 'sheet' | 'index'> | null
+  output: Pick<BuildStamp, 'packDir' | 'sheet' | 'index' | 'items'> | null
+  unreadable: UnreadableItem[]
+  updating: boolean
 }
 
 /**
@@ -55,15 +60,23 @@ interface Progress {
  * manifest are downloaded into the cache (or taken from `ASSETS_DIR`), verified (size and SHA-256),
  * and built in a worker thread into the recognizer pack and the item icon sheet. Everything runs in
  * the background: `start()` returns at once, failures are retried with back-off, and nothing here can
- * fail a request. A later start whose stamp matches the manifest and seed is ready without any download
- * or build.
+ * fail a request. The pack's stage index is the current game data's (the catalog), and items no pinned
+ * file covers get MaaResource's template at its branch head when it has one; `follow()` (a new game-data
+ * version) builds again when either changed, while the built pack keeps serving. A later start whose
+ * stamp matches is ready without any build.
  */
 export const createAssetsService = (deps: AssetsServiceDeps) => {
   const { repository: repo, clock, log } = deps
   const delays = deps.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS
   const minRetryInterval = deps.minRetryIntervalMs ?? MIN_RETRY_INTERVAL_MS
-  let progress: Progress = { state: deps.enabled ? 'fetching' : 'off', done: 0, total: 0, reason: null, output: null }
+  const headRecheck = deps.headRecheckMs ?? HEAD_RECHECK_MS
+  let progress: Progress = { state: deps.enabled ? 'fetching' : 'off', done: 0, total: 0, reason: null, output: null, unreadable: [], updating: false }
   let failures = 0
+  let headFailures = 0
+  /** After the attempt: when to try again although it succeeded (head templates missing or failed); null = not needed. */
+  let recheckIn: number | null = null
+  /** Newer game data arrived while an attempt ran: one more attempt after it. */
+  let again = false
   let lastAttemptAt = Number.NEGATIVE_INFINITY
   let timer: NodeJS.Timeout | null = null
   let running: Promise<void> | null = null
@@ -76,35 +89,25 @@ export const createAssetsService = (deps: AssetsServiceDeps) => {
 
   const download = (f: AssetFile) => downloadAsset({ baseUrl: deps.baseUrl, fetch: deps.fetch, repository: repo }, f, abort.signal)
 
-  const buildKey = async (manifestBytes: Buffer) => {
-    const seed = await repo.hashFiles(SEED_FILES.map((f) => join(deps.seedDir, f)))
-    const manifest = createHash('sha256').update(manifestBytes).digest('hex')
-    return createHash('sha256').update(`${BUILDER_VERSION}\n${ICON_CELL_SIZE}\n${manifest}\n${seed}`).digest('hex').slice(0, 16)
-  }
-
   const attempt = async () => {
     const started = clock()
     lastAttemptAt = started
-    set({ state: 'fetching', done: 0, reason: null })
-    const manifestBytes = await readFile(deps.manifestPath).catch(() => {
-      throw new Error(`cannot read the asset manifest ${deps.manifestPath}`)
-    })
-    let manifest: AssetManifest
-    try {
-      manifest = AssetManifestSchema.parse(JSON.parse(manifestBytes.toString('utf8')))
-    } catch (err) {
-      throw new Error(`the asset manifest ${deps.manifestPath} is not valid: ${(err as Error).message.slice(0, 200)}`)
-    }
+    // Following newer game data: the built pack keeps serving (state stays ready) until the new one is in place.
+    const following = progress.output !== null
+    if (following) set({ updating: true })
+    else set({ state: 'fetching', done: 0, reason: null })
+    const { manifest, manifestBytes } = await readManifest(deps.manifestPath)
     const total = manifest.files.length + 2
-    set({ total })
-    log.info(`assets fetching 0/${total}`)
-    const key = await buildKey(manifestBytes)
-    const stamp = await repo.readStamp()
-    if (stamp?.key === key && (await repo.outputsPresent(stamp))) {
-      set({ state: 'ready', done: total, output: stamp })
-      log.info(`assets ready in ${((clock() - started) / 1000).toFixed(1)} s (built earlier, nothing fetched)`)
-      return
+    if (!following) {
+      set({ total })
+      log.info(`assets fetching 0/${total}`)
     }
+    const data = await deps.referenceData().catch((err: unknown) => {
+      throw new Error(`cannot read the game data: ${(err as Error).message}`)
+    })
+    const wanted = wantedItems(data, clock())
+    if (progress.output) set({ unreadable: unreadableItems(wanted, new Set(progress.output.items)) })
+    const stageData = stageDataOf(data)
 
     let fetched = 0
     let done = 0
@@ -123,44 +126,96 @@ export const createAssetsService = (deps: AssetsServiceDeps) => {
         const got = await download(f)
         fetched += got
       }
-      set({ done: ++done })
+      if (!following) set({ done: ++done })
     })
 
     const byRole = (role: AssetFile['role']) => manifest.files.filter((f) => f.role === role).map((f) => repo.sourcePath(f))
+    const zip = byRole('item-icons-zip')[0]!
+    // Only items no pinned file covers come from MaaResource's head: pinned files stay pinned.
+    const pinned = await pinnedItemIds(zip, byRole('item-icon')).catch((err: Error) => {
+      throw new Error(`items.zip ${err.message}`)
+    })
+    const head = await followHeadTemplates(
+      { baseUrl: deps.baseUrl, fetch: deps.fetch, repository: repo, localOnly: deps.localOnly, clock },
+      wanted.filter((w) => !pinned.has(w.itemId)).map((w) => w.itemId),
+      abort.signal,
+    )
+    fetched += head.fetched
+    const retryMs = delays[Math.min(headFailures, delays.length - 1)] ?? 300_000
+    headFailures = head.failed.length > 0 ? headFailures + 1 : 0
+    recheckIn = head.failed.length > 0 ? retryMs : head.missing.length > 0 ? headRecheck : null
+    const reason = headReason(head, retryMs)
+    if (reason) log.warn(`assets: ${reason}`)
+
+    const key = buildKey(manifestBytes, stageDataHash(stageData), head.found)
+    const stamp = await repo.readStamp()
+    if (stamp?.key === key && (await repo.outputsPresent(stamp))) {
+      set({ state: 'ready', done: total, output: stamp, reason, unreadable: unreadableItems(wanted, new Set(stamp.items)), updating: false })
+      log.info(`assets ready in ${((clock() - started) / 1000).toFixed(1)} s (built earlier, ${mb(fetched)} fetched)`)
+      return
+    }
     let output: BuildOutput
     try {
       output = await deps.runBuild(
-        { key, builtDir: repo.builtDir, zip: byRole('item-icons-zip')[0]!, iconFiles: byRole('item-icon'), glyphs: byRole('glyphs')[0]!, seedDir: deps.seedDir },
-        () => set({ done: ++done }),
+        {
+          key,
+          builtDir: repo.builtDir,
+          zip,
+          iconFiles: [...byRole('item-icon'), ...head.found.map((h) => repo.headPath(h.key))],
+          glyphs: byRole('glyphs')[0]!,
+          stageData,
+        },
+        () => (following ? undefined : set({ done: ++done })),
         abort.signal,
       )
     } catch (err) {
       throw new Error(`building failed: ${(err as Error).message}`)
     }
-    await repo.writeStamp({ key, builtAt: clock(), packDir: output.packDir, sheet: output.sheet, index: output.index, files: output.files })
-    set({ state: 'ready', done: total, output })
-    log.info(`assets ready in ${((clock() - started) / 1000).toFixed(1)} s (${mb(fetched)} fetched, ${output.templates} templates, ${output.icons} icons)`)
+    const { packDir, sheet, index, files, items } = output
+    await repo.writeStamp({ key, builtAt: clock(), packDir, sheet, index, files, items, head: head.found })
+    const unreadable = unreadableItems(wanted, new Set(items))
+    set({ state: 'ready', done: total, output, reason, unreadable, updating: false })
+    log.info(
+      `assets ready in ${((clock() - started) / 1000).toFixed(1)} s (${mb(fetched)} fetched, ${output.templates} templates (${head.found.length} from MaaResource's head), ${output.icons} icons; ${unreadable.length} wanted item(s) without a template)`,
+    )
+  }
+
+  const schedule = (delay: number) => {
+    timer = setTimeout(() => void run(), delay)
+    timer.unref()
   }
 
   const run = (): Promise<void> => {
     if (running) return running
     if (timer) clearTimeout(timer)
     timer = null
+    recheckIn = null
     running = attempt()
       .then(() => {
         failures = 0
+        if (recheckIn !== null && !stopped) schedule(recheckIn)
       })
       .catch((err: unknown) => {
         if (stopped) return
         const delay = delays[Math.min(failures, delays.length - 1)] ?? 300_000
         failures++
-        set({ state: 'unavailable', reason: `${(err as Error).message}; retrying in ${duration(delay)}` })
-        log.warn(`assets unavailable: ${progress.reason}`)
-        timer = setTimeout(() => void run(), delay)
-        timer.unref()
+        const why = `${(err as Error).message}; retrying in ${duration(delay)}`
+        // A pack is served already: it keeps serving, the failure to follow newer data is a reason, not a state.
+        if (progress.output) {
+          set({ reason: `could not follow the game data: ${why}`, updating: false })
+          log.warn(`assets: ${progress.reason}`)
+        } else {
+          set({ state: 'unavailable', reason: why })
+          log.warn(`assets unavailable: ${progress.reason}. Screenshot recognition is not ready for players: ${UNAVAILABLE_HINT}`)
+        }
+        schedule(delay)
       })
       .finally(() => {
         running = null
+        if (again && !stopped) {
+          again = false
+          void run()
+        }
       })
     return running
   }
@@ -176,18 +231,32 @@ export const createAssetsService = (deps: AssetsServiceDeps) => {
       reason,
       recognizer: packUrl ? { packUrl } : null,
       itemIcons: ready ? { sheetUrl: `${ASSETS_PATH}${output.sheet}`, indexUrl: `${ASSETS_PATH}${output.index}` } : null,
+      // What the operator's pack can read is not known here: nothing is listed for it.
+      unreadable: ready && !deps.operatorPackUrl ? progress.unreadable : [],
+      updating: progress.updating,
     }
   }
 
   return {
     /** Starts the first attempt in the background (does not wait for it). */
     start() {
+      if (!deps.enabled && !deps.operatorPackUrl) log.info(`assets: ${OFF_HINT}`)
       if (!deps.enabled || stopped) return
       void run()
     },
     status,
     /** The folder of built files and the served subfolders' creation, for static serving; null while assets are off. */
     builtFiles: deps.enabled ? { root: repo.builtDir, ensureDirs: (dirs: readonly string[]) => repo.ensureServedDirs(dirs) } : null,
+    /**
+     * Newer game data is served (`gameData.onGameDataVersion`): builds again when its stages, drops or
+     * items changed what the pack holds (the build key says so; otherwise nothing is rebuilt). Runs in
+     * the background; an attempt under way is followed by one more.
+     */
+    follow() {
+      if (!deps.enabled || stopped) return
+      if (running) again = true
+      else void run()
+    },
     /** A retry now when the assets are unavailable and the last attempt is at least 5 s old; else nothing. */
     retry(): AssetsStatus {
       if (deps.enabled && !stopped && progress.state === 'unavailable' && clock() - lastAttemptAt >= minRetryInterval) void run()
@@ -199,12 +268,12 @@ export const createAssetsService = (deps: AssetsServiceDeps) => {
       return {
         recognizer: { packUrl: s.recognizer?.packUrl ?? null },
         ...(s.itemIcons ? { itemIcons: s.itemIcons } : {}),
-        assets: { state: s.state, done: s.done, total: s.total, reason: s.reason },
+        assets: { state: s.state, done: s.done, total: s.total, reason: s.reason, unreadable: s.unreadable, updating: s.updating },
       }
     },
-    /** Resolves once the current attempt, if any, has finished (tests). */
+    /** Resolves once the current attempt, and the one queued after it, if any, have finished (tests). */
     settled: async () => {
-      await running
+      while (running) await running
     },
     /** Stops retries, aborts downloads and the build worker. */
     async stop() {

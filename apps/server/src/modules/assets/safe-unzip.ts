@@ -114,3 +114,19 @@ export const extractZip = async (zipPath: string, destDir: string, limits: ZipLi
     zip.close()
   }
 }
+
+/** The names of a zip's file entries, from its central directory (nothing is unpacked). */
+export const zipFileNames = async (zipPath: string, limits: ZipLimits = DEFAULT_LIMITS): Promise<string[]> => {
+  let zip: yauzl.ZipFile
+  try {
+    zip = await open(zipPath)
+  } catch (err) {
+    throw new UnsafeZipError(`refused: ${(err as Error).message}`)
+  }
+  try {
+    if (zip.entryCount > limits.maxEntries) throw new UnsafeZipError(`refused: ${zip.entryCount} entries (limit ${limits.maxEntries})`)
+    return (await listEntries(zip)).map((e) => e.fileName).filter((n) => !n.endsWith('/'))
+  } finally {
+    zip.close()
+  }
+}

@@ -73,6 +73,7 @@ export const toDropInfoRecord = (row: Row<DropInfosTable>): DropInfoRecord => ({
   startAt: row.start_at,
   endAt: row.end_at,
   accumulable: row.accumulable,
+  ...(row.inferred.length > 0 ? { inferred: row.inferred } : {}),
 })
 
 export const toPeriod = (row: Row<PeriodsTable>): Period => ({

@@ -12,10 +12,10 @@ import {
   ZoneListSchema,
   ZoneSchema,
 } from '@dropwise/schemas'
-import type { FastifyReply } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { sendJson, setPublicCache } from '../../lib/http-cache'
+import { etagMatches, sendJson, setPublicCache } from '../../lib/http-cache'
 import type { CachedBody, CatalogService } from './catalog.service'
 
 const errors = { 400: ApiErrorSchema }
@@ -23,9 +23,11 @@ const tags = ['reference data']
 
 /** Reference-data endpoints (api-v2.md §6.1-6.7). */
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
-  const cached = (get: () => Promise<CachedBody>) => async (_req: unknown, reply: FastifyReply) => {
-    const { body, builtAt } = await get()
-    setPublicCache(reply, builtAt)
+  const cached = (get: () => Promise<CachedBody>) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const { body, builtAt, etag } = await get()
+    setPublicCache(reply, builtAt, etag)
+    // A cache revalidating a list it holds (the web app after a new game-data version): 304 while it is the same.
+    if (etag && etagMatches(req.headers['if-none-match'], etag)) return reply.code(304).send()
     return sendJson(reply, body)
   }
 

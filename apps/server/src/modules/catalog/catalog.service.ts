@@ -1,31 +1,12 @@
-import { NO_END_MS, SERVERS, type Formula, type Item, type Server, type Stage, type Zone } from '@dropwise/schemas'
+import { NO_END_MS, SERVERS, type Formula, type Server, type Stage, type Zone } from '@dropwise/schemas'
+import { yieldToLoop } from '../../db/paged-read'
 import { notFound } from '../../lib/errors'
 import type { CatalogRepository } from './catalog.repository'
+import { referenceEtag, type CachedBody, type DropInfoGroup, type Snapshot, type StageCacheEntry } from './catalog.snapshot'
 import { toStage } from './catalog.mapper'
 import { isActiveAt, type DropInfoRecord, type StageRecord } from './catalog.types'
 
-/** A serialised JSON body and when the data behind it was built (for Last-Modified). */
-export interface CachedBody {
-  body: string
-  builtAt: number
-}
-
-interface Snapshot {
-  builtAt: number
-  items: Item[]
-  itemsById: Map<string, Item>
-  itemsBody: string
-  zones: Zone[]
-  zonesById: Map<string, Zone>
-  zonesBody: string
-  stages: Map<string, StageRecord>
-  /** server → stageId → drop infos of that stage on that server */
-  infos: Record<Server, Map<string, DropInfoRecord[]>>
-  /** server → instants where some drop info starts or ends (sorted): the stage list changes only there */
-  boundaries: Record<Server, number[]>
-  periodsBody: string
-  formulasBody: string
-}
+export { DATA_VERSION_HEADER, referenceEtag, type CachedBody, type DropInfoGroup } from './catalog.snapshot'
 
 export interface CatalogServiceDeps {
   repository: CatalogRepository
@@ -48,55 +29,117 @@ const MAX_STAGE_CACHE_MS = 60 * 60 * 1000
  */
 export const createCatalogService = ({ repository, clock, configExtras = {} }: CatalogServiceDeps) => {
   let snapshot: Promise<Snapshot> | null = null
-  const stageCache = new Map<Server, CachedBody & { validUntil: number }>()
+  /** The game-data version of the snapshot answering now (0 until the first is built). */
+  let served = 0
+  /** Per server, with the snapshot it was cut from: a list cut from a snapshot that was swapped out meanwhile is never a hit. */
+  const stageCache = new Map<Server, StageCacheEntry>()
   let noticeCache: (CachedBody & { validUntil: number }) | null = null
   let configCache: (CachedBody & { validUntil: number; extras: string }) | null = null
   const reloadListeners = new Set<() => void>()
 
-  const build = async (): Promise<Snapshot> => {
-    const [items, zoneRecords, stages, dropInfos, periods, formulas] = await Promise.all([
-      repository.items(),
-      repository.zones(),
-      repository.stages(),
-      repository.dropInfos(),
-      repository.periods(),
-      repository.formulas(),
-    ])
+  /**
+   * Reads the reference data and builds a snapshot. The statements run one after another and the drop infos
+   * in pages, with turns of the event loop between the steps, so requests keep flowing while it builds.
+   */
+  const build = async (since?: { previous: Snapshot; groups: readonly DropInfoGroup[] }): Promise<Snapshot> => {
+    const dataVersion = await repository.dataVersion()
+    await yieldToLoop()
+    const items = await repository.items()
+    await yieldToLoop()
+    const zoneRecords = await repository.zones()
+    await yieldToLoop()
+    const stages = await repository.stages()
+    await yieldToLoop()
+    const touched = since ? new Set(since.groups.map((g) => `${g.server}|${g.stageId}`)) : null
+    // After an apply, only the drop infos of the groups it touched are read again; the rest is the previous copy's.
+    const dropInfos = since ? await repository.dropInfosOf(since.groups) : await repository.dropInfos()
+    await yieldToLoop()
+    const periods = await repository.periods()
+    await yieldToLoop()
+    const formulas = await repository.formulas()
+    await yieldToLoop()
     const stagesByZone = new Map<string, string[]>()
-    for (const s of stages) stagesByZone.set(s.zoneId, [...(stagesByZone.get(s.zoneId) ?? []), s.stageId])
-    const zones: Zone[] = zoneRecords.map((z) => ({ ...z, stages: stagesByZone.get(z.zoneId) ?? [] }))
-    const infos = Object.fromEntries(SERVERS.map((s) => [s, new Map<string, DropInfoRecord[]>()])) as Snapshot['infos']
-    const boundarySets = Object.fromEntries(SERVERS.map((s) => [s, new Set<number>()])) as Record<Server, Set<number>>
-    for (const info of dropInfos) {
-      const list = infos[info.server].get(info.stageId)
-      if (list) list.push(info)
-      else infos[info.server].set(info.stageId, [info])
-      boundarySets[info.server].add(info.startAt)
-      if (info.endAt < NO_END_MS) boundarySets[info.server].add(info.endAt)
+    for (const s of stages) {
+      const list = stagesByZone.get(s.zoneId)
+      if (list) list.push(s.stageId)
+      else stagesByZone.set(s.zoneId, [s.stageId])
     }
+    const zones: Zone[] = zoneRecords.map((z) => ({ ...z, stages: stagesByZone.get(z.zoneId) ?? [] }))
+    const byStage = Object.fromEntries(SERVERS.map((s) => [s, new Map<string, DropInfoRecord[]>()])) as Snapshot['infos']
+    const boundarySets = Object.fromEntries(SERVERS.map((s) => [s, new Set<number>()])) as Record<Server, Set<number>>
+    if (since) {
+      for (const server of SERVERS) {
+        for (const [stageId, list] of since.previous.infos[server]) if (!touched?.has(`${server}|${stageId}`)) byStage[server].set(stageId, list)
+      }
+    }
+    for (const info of dropInfos) {
+      const list = byStage[info.server].get(info.stageId)
+      if (list) list.push(info)
+      else byStage[info.server].set(info.stageId, [info])
+    }
+    for (const server of SERVERS) {
+      for (const list of byStage[server].values()) {
+        for (const info of list) {
+          boundarySets[server].add(info.startAt)
+          if (info.endAt < NO_END_MS) boundarySets[server].add(info.endAt)
+        }
+      }
+    }
+    // Drop infos arrive in storage order; each server's stages are listed in stage order.
+    const infos = Object.fromEntries(
+      SERVERS.map((server) => [
+        server,
+        new Map(stages.flatMap((st) => (byStage[server].has(st.stageId) ? [[st.stageId, byStage[server].get(st.stageId) ?? []] as const] : []))),
+      ]),
+    ) as Snapshot['infos']
     const boundaries = Object.fromEntries(SERVERS.map((s) => [s, [...boundarySets[s]].sort((a, b) => a - b)])) as Record<Server, number[]>
-    stageCache.clear()
+    await yieldToLoop()
+    const itemsBody = JSON.stringify(items)
+    await yieldToLoop()
+    const zonesBody = JSON.stringify(zones)
+    await yieldToLoop()
+    const periodsBody = JSON.stringify(periods)
     return {
       builtAt: clock(),
+      dataVersion,
       items,
       itemsById: new Map(items.map((i) => [i.itemId, i])),
-      itemsBody: JSON.stringify(items),
+      itemsBody,
+      itemsEtag: referenceEtag(dataVersion, itemsBody),
       zones,
       zonesById: new Map(zones.map((z) => [z.zoneId, z])),
-      zonesBody: JSON.stringify(zones),
+      zonesBody,
+      zonesEtag: referenceEtag(dataVersion, zonesBody),
       stages: new Map(stages.map((s) => [s.stageId, s])),
       infos,
       boundaries,
-      periodsBody: JSON.stringify(periods),
+      periodsBody,
+      periodsEtag: referenceEtag(dataVersion, periodsBody),
       formulasBody: JSON.stringify(formulas),
     }
   }
 
+  /** A server's stage list as served by `/stages`, cached until the next drop-info boundary (or an hour). */
+  const renderStages = (s: Snapshot, server: Server, now: number): StageCacheEntry => {
+    const body = JSON.stringify([...s.stages.keys()].map((id) => stageOf(s, id, server, now) as Stage))
+    return {
+      entry: { body, builtAt: now, etag: referenceEtag(s.dataVersion, body) },
+      validUntil: Math.min(nextBoundary(s, server, now), now + MAX_STAGE_CACHE_MS),
+      from: s,
+    }
+  }
+
   const current = () =>
-    (snapshot ??= build().catch((err: unknown) => {
-      snapshot = null
-      throw err
-    }))
+    (snapshot ??= build().then(
+      (s) => {
+        served = s.dataVersion
+        return s
+      },
+      (err: unknown) => {
+        snapshot = null
+        throw err
+      },
+    ))
 
   const nextBoundary = (s: Snapshot, server: Server, now: number) => s.boundaries[server].find((b) => b > now) ?? Number.POSITIVE_INFINITY
 
@@ -109,6 +152,7 @@ export const createCatalogService = ({ repository, clock, configExtras = {} }: C
     /** Drops the in-memory copy and reads the database again; listeners run once the new copy is in place. */
     reload: () => {
       snapshot = null
+      stageCache.clear()
       noticeCache = null
       configCache = null
       return current().then((s) => {
@@ -127,40 +171,52 @@ export const createCatalogService = ({ repository, clock, configExtras = {} }: C
     },
     /**
      * Rebuilds from the database while the current copy keeps answering, then swaps (a game-data version
-     * changed: issue 36). Requests during the rebuild are served the old data, never wait for the new.
+     * changed: issue 36). Requests during the rebuild are served the old data, never wait for the new; the
+     * stage lists that were cached are rendered from the new copy before the swap, so none is cold after it.
+     * With `changed` (this copy is of the version the apply started from), only the drop infos of the groups
+     * (server, stage) the apply touched are read again.
      */
-    refresh: async () => {
-      const next = build()
-      await next
-      snapshot = next
+    refresh: async (changed?: { dropInfoGroups: readonly DropInfoGroup[] }) => {
+      const previous = changed && snapshot ? await snapshot.catch(() => null) : null
+      const next = await build(previous && changed ? { previous, groups: changed.dropInfoGroups } : undefined)
+      const now = clock()
+      const warm = new Map<Server, StageCacheEntry>()
+      for (const server of stageCache.keys()) {
+        warm.set(server, renderStages(next, server, now))
+        await yieldToLoop()
+      }
+      served = next.dataVersion
+      snapshot = Promise.resolve(next)
       stageCache.clear()
+      for (const [server, entry] of warm) stageCache.set(server, entry)
       noticeCache = null
       configCache = null
     },
     snapshotTime: async () => (await current()).builtAt,
+    /**
+     * The game-data version of the reference data answering now, without waiting (0 before the first
+     * snapshot is built): the `X-Dropwise-Data-Version` header (docs/api-extensions.md §3j).
+     */
+    servedDataVersion: () => served,
     items: async (): Promise<CachedBody> => {
       const s = await current()
-      return { body: s.itemsBody, builtAt: s.builtAt }
+      return { body: s.itemsBody, builtAt: s.builtAt, etag: s.itemsEtag }
     },
     itemList: async () => (await current()).items,
     item: async (itemId: string) => (await current()).itemsById.get(itemId) ?? Promise.reject(notFound()),
     zones: async (): Promise<CachedBody> => {
       const s = await current()
-      return { body: s.zonesBody, builtAt: s.builtAt }
+      return { body: s.zonesBody, builtAt: s.builtAt, etag: s.zonesEtag }
     },
     zone: async (zoneId: string) => (await current()).zonesById.get(zoneId) ?? Promise.reject(notFound()),
     stages: async (server: Server): Promise<CachedBody> => {
       const s = await current()
       const now = clock()
       const hit = stageCache.get(server)
-      if (hit && now < hit.validUntil) return hit
-      const list = [...s.stages.keys()].map((id) => stageOf(s, id, server, now) as Stage)
-      const entry = {
-        body: JSON.stringify(list),
-        builtAt: now,
-        validUntil: Math.min(nextBoundary(s, server, now), now + MAX_STAGE_CACHE_MS),
-      }
-      stageCache.set(server, entry)
+      if (hit && hit.from === s && now < hit.validUntil) return hit.entry
+      const cached = renderStages(s, server, now)
+      stageCache.set(server, cached)
+      const entry = cached.entry
       return entry
     },
     /** The stage list of a server as objects (parsed from the cached body, so it matches the API exactly). */
@@ -180,11 +236,16 @@ export const createCatalogService = ({ repository, clock, configExtras = {} }: C
       const s = await current()
       return new Set([...s.infos[server]].filter(([, list]) => list.some((i) => isActiveAt(i, now))).map(([id]) => id))
     },
+    /** Every drop info of every server, active or not (server by server, in storage order within a stage). */
+    dropInfoList: async (): Promise<DropInfoRecord[]> => {
+      const s = await current()
+      return SERVERS.flatMap((server) => [...s.infos[server].values()].flat())
+    },
     /** Every drop info of a stage on a server, active or not, in storage order. */
     dropInfos: async (server: Server, stageId: string): Promise<readonly DropInfoRecord[]> => (await current()).infos[server].get(stageId) ?? [],
     periods: async (): Promise<CachedBody> => {
       const s = await current()
-      return { body: s.periodsBody, builtAt: s.builtAt }
+      return { body: s.periodsBody, builtAt: s.builtAt, etag: s.periodsEtag }
     },
     formulas: async (): Promise<CachedBody> => {
       const s = await current()
@@ -196,6 +257,10 @@ export const createCatalogService = ({ repository, clock, configExtras = {} }: C
       const body = JSON.stringify(await repository.notices())
       noticeCache = { body, builtAt: now, validUntil: now + SHORT_TTL_MS }
       return noticeCache
+    },
+    /** Drops the cached `/config`: its next request reads it again (the demo's mark changed). */
+    forgetConfig: () => {
+      configCache = null
     },
     /** The operator's frontend config (`/config`), verbatim; `{}` when none is set. */
     config: async (): Promise<CachedBody> => {

@@ -37,6 +37,8 @@ export interface DropInfoRecord {
   endAt: number
   /** Whether the pair's numbers carry over from the previous range (`@dropwise/stats` `currentPeriod`). */
   accumulable: boolean
+  /** Fields the raw data lacked and the importer inferred (e.g. `dropType`); absent when none. The recognizer pack's stage index reads it. */
+  inferred?: readonly string[]
 }
 
 /** A drop info is active at `now` when its range contains it: start ≤ now < end. */

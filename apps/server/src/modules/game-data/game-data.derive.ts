@@ -4,8 +4,11 @@ import type { DataSourceFile, SeedMatrixRow, Server } from '@dropwise/schemas'
 import { SERVERS } from '@dropwise/schemas'
 import { fetchSources, SourceRefusal, toReferenceRaw, type FetchDeps } from './game-data.sources'
 
+/** What the sync compares and writes: the derivation without the baseline rows and the importer's statistics. */
+export type SyncReference = Pick<Reference, 'items' | 'zones' | 'stages' | 'dropInfos' | 'formulas' | 'periods'>
+
 export interface Derived {
-  ref: Reference
+  ref: SyncReference
   files: DataSourceFile[]
 }
 
@@ -35,5 +38,7 @@ export const deriveFromSources = async (deps: FetchDeps, rows: Record<Server, Se
   }
   const problems = checkReference(ref, at)
   if (problems.length > 0) throw new SourceRefusal(`the importer's checks failed: ${problems.slice(0, 5).join('; ')}`)
-  return { ref, files: fetched.files }
+  // Only what the sync uses crosses back to the server's thread (copying the rest would block it for nothing).
+  const { items, zones, stages, dropInfos, formulas, periods } = ref
+  return { ref: { items, zones, stages, dropInfos, formulas, periods }, files: fetched.files }
 }

@@ -1,13 +1,24 @@
-import type { Reference } from '@dropwise/importer/derive'
-import type { DataChangesSchema, SeedDropInfo, Server } from '@dropwise/schemas'
+import { NO_END_MS, type DataChangesSchema, type SeedDropInfo, type Server } from '@dropwise/schemas'
 import type { z } from 'zod'
 import { canon, dropInfoForm, dropInfoKey, itemForm, periodForm, stageForm, zoneForm } from './game-data.mapper'
-import type { ApplyPlan, StoredReference } from './game-data.repository'
+import type { SyncReference } from './game-data.derive'
+import type { ApplyPlan, StoredDropInfo, StoredReference } from './game-data.repository'
 
 type Changes = z.infer<typeof DataChangesSchema>
 
 /** The share of stored stages, items or drop infos an update may drop before it is refused (a broken upstream). */
 export const MAX_REMOVED_SHARE = 0.05
+/**
+ * A server's open stages are also weighed per source: permanent stages (their pools come from MAA's stage
+ * list) apart from event stages (their windows from the toolbox), so a source that loses part of its list is
+ * measured against what that source provides, not against everything. A stage counts as removed when it
+ * closes or stays open with part of its pool gone (the imported baselines keep most cut stages open, so
+ * closing alone would not show a cut). A share of a handful of stages says little (one event ending early is
+ * all of a small event list): smaller groups count in the totals only.
+ */
+export const MIN_GUARDED_STAGES = 20
+
+type Source = 'permanent' | 'event'
 
 export interface SyncPlan {
   plan: ApplyPlan
@@ -17,6 +28,16 @@ export interface SyncPlan {
   empty: boolean
   /** Why the update is refused by the guards; null when it may apply. */
   refusal: string | null
+  /** What each removal guard measured. */
+  guards: RemovalGuard[]
+}
+
+/** One removal guard: how many of `total` stored records of `kind` the update would remove. */
+export interface RemovalGuard {
+  kind: string
+  removed: number
+  total: number
+  share: number
 }
 
 const diffKeyed = <T>(derived: readonly T[], key: (t: T) => string, form: (t: T) => string, stored: ReadonlyMap<string, string>) => {
@@ -44,7 +65,7 @@ const diffKeyed = <T>(derived: readonly T[], key: (t: T) => string, form: (t: T)
  * stages and periods the derivation no longer has are kept (reports refer to them); drop infos of stages
  * it no longer has are closed at `now`.
  */
-export const planSync = (ref: Reference, stored: StoredReference, now: number): SyncPlan => {
+export const planSync = (ref: SyncReference, stored: StoredReference, now: number): SyncPlan => {
   const items = diffKeyed(ref.items, (i) => i.itemId, itemForm, stored.items)
   const zones = diffKeyed(ref.zones, (z) => z.zoneId, zoneForm, stored.zones)
   const stages = diffKeyed(ref.stages, (s) => s.stageId, stageForm, stored.stages)
@@ -57,19 +78,25 @@ export const planSync = (ref: Reference, stored: StoredReference, now: number): 
     if (list) list.push(d)
     else groups.set(g, [d])
   }
-  const storedGroups = new Map<string, number>()
+  /** Stored drop infos by group (server, stage). */
+  const storedGroups = new Map<string, [string, StoredDropInfo][]>()
   /** Stored groups with a drop info active at `now`, and how many. */
   const openGroups = new Map<string, number>()
-  for (const { group, startAt, endAt } of stored.dropInfos.values()) {
-    storedGroups.set(group, (storedGroups.get(group) ?? 0) + 1)
+  for (const entry of stored.dropInfos) {
+    const { group, startAt, endAt } = entry[1]
+    const list = storedGroups.get(group)
+    if (list) list.push(entry)
+    else storedGroups.set(group, [entry])
     if (startAt < now && endAt > now) openGroups.set(group, (openGroups.get(group) ?? 0) + 1)
   }
   const dropInfos = { added: 0, removed: 0, changed: 0 }
   // The guard weighs drop infos open now: closed history is most of the table and never goes away.
   let openRemoved = 0
+  /** Open drop infos removed, per group (server, stage). */
+  const removedOpenByGroup = new Map<string, number>()
   const replaceGroups: ApplyPlan['replaceGroups'] = []
   for (const [g, infos] of groups) {
-    let same = (storedGroups.get(g) ?? 0) === infos.length
+    let same = (storedGroups.get(g)?.length ?? 0) === infos.length
     for (const d of infos) {
       const have = stored.dropInfos.get(dropInfoKey(d))
       if (!have) {
@@ -82,10 +109,13 @@ export const planSync = (ref: Reference, stored: StoredReference, now: number): 
     }
     if (same) continue
     const keys = new Set(infos.map(dropInfoKey))
-    for (const [k, v] of stored.dropInfos) {
-      if (v.group !== g || keys.has(k)) continue
+    for (const [k, v] of storedGroups.get(g) ?? []) {
+      if (keys.has(k)) continue
       dropInfos.removed++
-      if (v.startAt < now && v.endAt > now) openRemoved++
+      if (v.startAt < now && v.endAt > now) {
+        openRemoved++
+        removedOpenByGroup.set(g, (removedOpenByGroup.get(g) ?? 0) + 1)
+      }
     }
     const [server, stageId] = g.split('|') as [Server, string]
     replaceGroups.push({ server, stageId, infos })
@@ -96,10 +126,56 @@ export const planSync = (ref: Reference, stored: StoredReference, now: number): 
     if (groups.has(g)) continue
     dropInfos.removed += n
     openRemoved += n
+    removedOpenByGroup.set(g, n)
     const [server, stageId] = g.split('|') as [Server, string]
     retireGroups.push({ server, stageId })
   }
   const formulasChanged = canon(ref.formulas) !== stored.formulas
+
+  // Open stages per server and source, stored and derived: an open stage is one with a drop info active now.
+  const zoneType = new Map(ref.zones.map((z) => [z.zoneId, z.type]))
+  const stageZone = new Map(ref.stages.map((st) => [st.stageId, st.zoneId]))
+  const sourceOf = (stageId: string): Source => {
+    let zoneId = stageZone.get(stageId)
+    // A stage the derivation no longer has: its stored zone (the first field of its form, game-data.mapper.ts).
+    if (zoneId === undefined) {
+      const form = stored.stages.get(stageId)
+      zoneId = form ? (JSON.parse(form) as [string])[0] : ''
+    }
+    return zoneType.get(zoneId) === 'ACTIVITY' ? 'event' : 'permanent'
+  }
+  const openStored = new Map<string, Set<string>>()
+  const openDerived = new Map<string, Set<string>>()
+  const mark = (into: Map<string, Set<string>>, server: string, stageId: string) => {
+    const bucket = `${server} ${sourceOf(stageId)}`
+    const set = into.get(bucket)
+    if (set) set.add(stageId)
+    else into.set(bucket, new Set([stageId]))
+  }
+  /** Open drop infos per server and source, stored, and how many of them go. */
+  const openInfos = new Map<string, { total: number; removed: number }>()
+  for (const [g, n] of openGroups) {
+    const [server, stageId] = g.split('|') as [string, string]
+    mark(openStored, server, stageId)
+    const bucket = `${server} ${sourceOf(stageId)}`
+    const c = openInfos.get(bucket) ?? { total: 0, removed: 0 }
+    c.total += n
+    c.removed += removedOpenByGroup.get(g) ?? 0
+    openInfos.set(bucket, c)
+  }
+  for (const d of ref.dropInfos) if (d.start < now && (d.end ?? NO_END_MS) > now) mark(openDerived, d.server, d.stageId)
+  const stageGuards: [string, number, number][] = []
+  for (const [bucket, set] of openStored) {
+    if (set.size < MIN_GUARDED_STAGES) continue
+    const still = openDerived.get(bucket)
+    const server = bucket.split(' ')[0]
+    // A stage that closes, or stays open with part of its pool gone (what a source that lost the stage leaves).
+    let lost = 0
+    for (const id of set) if (!still?.has(id) || (removedOpenByGroup.get(`${server}|${id}`) ?? 0) > 0) lost++
+    stageGuards.push([`open ${bucket} stages (closed or losing drops)`, lost, set.size])
+    const infos = openInfos.get(bucket)
+    if (infos) stageGuards.push([`drop infos open now on ${bucket} stages`, infos.removed, infos.total])
+  }
 
   const changes: Changes = {
     items: items.change,
@@ -109,19 +185,18 @@ export const planSync = (ref: Reference, stored: StoredReference, now: number): 
     periods: periods.change,
     formulas: { added: 0, removed: 0, changed: formulasChanged ? 1 : 0 },
   }
+  const guards: RemovalGuard[] = (
+    [
+      ['stages', stages.change.removed, stored.stages.size],
+      ['items', items.change.removed, stored.items.size],
+      ['drop infos open now', openRemoved, [...openGroups.values()].reduce((a, b) => a + b, 0)],
+      ...stageGuards,
+    ] as const
+  ).map(([kind, removed, total]) => ({ kind, removed, total, share: total > 0 ? removed / total : 0 }))
   const refusal =
-    (
-      [
-        ['stages', stages.change.removed, stored.stages.size],
-        ['items', items.change.removed, stored.items.size],
-        ['drop infos open now', openRemoved, [...openGroups.values()].reduce((a, b) => a + b, 0)],
-      ] as const
-    )
-      .filter(([, removed, total]) => total > 0 && removed / total > MAX_REMOVED_SHARE)
-      .map(
-        ([kind, removed, total]) =>
-          `the update would remove ${removed} of ${total} ${kind} (${((100 * removed) / total).toFixed(1)} %, more than ${100 * MAX_REMOVED_SHARE} %)`,
-      )
+    guards
+      .filter((g) => g.share > MAX_REMOVED_SHARE)
+      .map((g) => `the update would remove ${g.removed} of ${g.total} ${g.kind} (${(100 * g.share).toFixed(1)} %, more than ${100 * MAX_REMOVED_SHARE} %)`)
       .join('; ') || null
   const plan: ApplyPlan = {
     items: items.write,
@@ -142,5 +217,5 @@ export const planSync = (ref: Reference, stored: StoredReference, now: number): 
     formulas: ref.formulas.length,
   }
   const empty = [items.write, zones.write, stages.write, periods.write, replaceGroups, retireGroups].every((l) => l.length === 0) && !formulasChanged
-  return { plan, changes, counts, empty, refusal }
+  return { plan, changes, counts, empty, refusal, guards }
 }

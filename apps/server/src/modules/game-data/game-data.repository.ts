@@ -2,6 +2,7 @@ import type { DataSyncStatus, DataVersion, SeedDropInfo, SeedFormula, SeedItem, 
 import { NO_END_MS, SERVERS } from '@dropwise/schemas'
 import { sql } from 'kysely'
 import type { Db } from '../../db/db'
+import { readDropInfos, readPaged, yieldToLoop } from '../../db/paged-read'
 import { insertDropInfos, upsertItems, upsertPeriods, upsertStages, upsertZones } from '../seed/reference-writes.repository'
 import { canon, dropInfoKey, dropInfoOfRow, dropInfoRowForm, itemRowForm, periodRowForm, stageRowForm, toDataVersion, zoneRowForm } from './game-data.mapper'
 
@@ -9,14 +10,22 @@ import { canon, dropInfoKey, dropInfoOfRow, dropInfoRowForm, itemRowForm, period
 const GAME_DATA_LOCK = 0x47_44_41_54
 const LAST_SYNC_KEY = 'data.lastSync'
 
+/** A stored drop info: its form; `group` is `server|stageId`; `endAt` its end (NO_END_MS when open-ended). */
+export interface StoredDropInfo {
+  form: string
+  group: string
+  startAt: number
+  endAt: number
+}
+
 /** The stored reference data in comparable form (game-data.mapper.ts). */
 export interface StoredReference {
   items: Map<string, string>
   zones: Map<string, string>
   stages: Map<string, string>
   periods: Map<string, string>
-  /** drop info key → form; `group` is `server|stageId`; `endAt` its end (NO_END_MS when open-ended) */
-  dropInfos: Map<string, { form: string; group: string; startAt: number; endAt: number }>
+  /** drop info key → its form and group */
+  dropInfos: Map<string, StoredDropInfo>
   formulas: string
 }
 
@@ -77,62 +86,67 @@ export const createGameDataRepository = (db: Db) => ({
       .execute()
   },
 
-  /** The imported matrix baselines as the importer's rows (the sync never changes them). */
+  /** The imported matrix baselines as the importer's rows (the sync never changes them); read in pages. */
   baselineRows: async (): Promise<Record<Server, SeedMatrixRow[]>> => {
-    const parts = await Promise.all(
-      SERVERS.map((s) =>
-        db.kysely
-          .selectFrom('matrix_baselines')
-          .select(['server', 'stage_id', 'item_id', 'times', 'quantity', 'std_dev', 'start_at', 'end_at'])
-          .where('server', '=', s)
-          .execute(),
-      ),
-    )
-    const rows = parts.flat()
     const out = Object.fromEntries(SERVERS.map((s) => [s, [] as SeedMatrixRow[]])) as Record<Server, SeedMatrixRow[]>
-    for (const r of rows) {
-      out[r.server as Server].push([
-        r.stage_id,
-        r.item_id,
-        Number(r.times),
-        Number(r.quantity),
-        r.std_dev,
-        Number(r.start_at),
-        Number(r.end_at) >= NO_END_MS ? null : Number(r.end_at),
-      ])
+    for (const s of SERVERS) {
+      out[s] = await readPaged(
+        (after: [string, string] | null, size) =>
+          db.kysely
+            .selectFrom('matrix_baselines')
+            .select(['stage_id', 'item_id', 'times', 'quantity', 'std_dev', 'start_at', 'end_at'])
+            .where('server', '=', s)
+            .$if(after !== null, (q) => q.where(sql<boolean>`(stage_id, item_id) > (${after?.[0]}, ${after?.[1]})`))
+            .orderBy('stage_id')
+            .orderBy('item_id')
+            .limit(size)
+            .execute(),
+        (r) => [r.stage_id, r.item_id] as [string, string],
+        (r): SeedMatrixRow => [
+          r.stage_id,
+          r.item_id,
+          Number(r.times),
+          Number(r.quantity),
+          r.std_dev,
+          Number(r.start_at),
+          Number(r.end_at) >= NO_END_MS ? null : Number(r.end_at),
+        ],
+      )
     }
+    // The importer's order (code units), whatever the database's collation.
     const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
     for (const s of SERVERS) out[s].sort((a, b) => cmp(a[0], b[0]) || cmp(a[1], b[1]))
     return out
   },
 
+  /**
+   * The stored reference data in comparable form. One statement at a time and the drop infos in pages,
+   * forms made page by page: on PGlite the requests get their turn in between.
+   */
   stored: async (): Promise<StoredReference> => {
-    const [items, zones, stages, periods, infos, formulas] = await Promise.all([
-      db.kysely.selectFrom('items').selectAll().execute(),
-      db.kysely.selectFrom('zones').selectAll().execute(),
-      db.kysely.selectFrom('stages').selectAll().execute(),
-      db.kysely.selectFrom('periods').selectAll().execute(),
-      // Per server: on PGlite (one connection, SQL on this thread) requests get their turn between the parts.
-      Promise.all(SERVERS.map((s) => db.kysely.selectFrom('drop_infos').selectAll().where('server', '=', s).execute())).then((parts) => parts.flat()),
-      db.kysely.selectFrom('formulas').select('body').orderBy('sort_order').execute(),
-    ])
-    return {
-      items: new Map(items.map((r) => [r.item_id, itemRowForm(r)])),
-      zones: new Map(zones.map((r) => [r.zone_id, zoneRowForm(r)])),
-      stages: new Map(stages.map((r) => [r.stage_id, stageRowForm(r)])),
-      periods: new Map(periods.map((r) => [r.period_key, periodRowForm(r)])),
-      dropInfos: new Map(
-        infos.map((r) => [dropInfoKey(dropInfoOfRow(r)), { form: dropInfoRowForm(r), group: `${r.server}|${r.stage_id}`, startAt: r.start_at, endAt: r.end_at }]),
-      ),
-      formulas: canon(formulas.map((f) => f.body)),
-    }
+    const items = new Map((await db.kysely.selectFrom('items').selectAll().execute()).map((r) => [r.item_id, itemRowForm(r)]))
+    await yieldToLoop()
+    const zones = new Map((await db.kysely.selectFrom('zones').selectAll().execute()).map((r) => [r.zone_id, zoneRowForm(r)]))
+    await yieldToLoop()
+    const stages = new Map((await db.kysely.selectFrom('stages').selectAll().execute()).map((r) => [r.stage_id, stageRowForm(r)]))
+    await yieldToLoop()
+    const periods = new Map((await db.kysely.selectFrom('periods').selectAll().execute()).map((r) => [r.period_key, periodRowForm(r)]))
+    await yieldToLoop()
+    const formulas = canon((await db.kysely.selectFrom('formulas').select('body').orderBy('sort_order').execute()).map((f) => f.body))
+    await yieldToLoop()
+    const infos = await readDropInfos(
+      db,
+      (r) => [dropInfoKey(dropInfoOfRow(r)), { form: dropInfoRowForm(r), group: `${r.server}|${r.stage_id}`, startAt: r.start_at, endAt: r.end_at }] as const,
+    )
+    return { items, zones, stages, periods, dropInfos: new Map(infos), formulas }
   },
 
   /**
    * Applies a plan as version `expected + 1` in one transaction under the game-data lock; another process
-   * that applied first (the stored version is no longer `expected`) makes this a no-op.
+   * that applied first (the stored version is no longer `expected`) makes this a no-op. `midway` (fault
+   * tests) is awaited after the item, zone and stage writes, before the drop infos and the version row.
    */
-  apply: (plan: ApplyPlan, expected: number, record: Omit<DataVersion, 'version' | 'origin'>): Promise<ApplyOutcome> =>
+  apply: (plan: ApplyPlan, expected: number, record: Omit<DataVersion, 'version' | 'origin'>, midway?: () => Promise<void>): Promise<ApplyOutcome> =>
     db.kysely.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(${GAME_DATA_LOCK})`.execute(trx)
       const { v } = await trx
@@ -140,24 +154,34 @@ export const createGameDataRepository = (db: Db) => ({
         .select(sql<number>`coalesce(max(version), 0)::int`.as('v'))
         .executeTakeFirstOrThrow()
       if (v !== expected) return { applied: false, version: v }
+      // Only the diff is written, one statement per step with a turn of the event loop between steps: on
+      // PGlite the transaction holds the only connection, and requests that need no SQL still answer meanwhile.
       await upsertItems(trx, plan.items)
+      await yieldToLoop()
       await upsertZones(trx, plan.zones)
+      await yieldToLoop()
       await upsertStages(trx, plan.stages)
+      await yieldToLoop()
+      await midway?.()
       // One statement per step (PGlite holds its only connection for the whole transaction).
       const groups = (list: { server: string; stageId: string }[]) => sql`${JSON.stringify(list.map((g) => ({ server: g.server, stageId: g.stageId })))}::jsonb`
       if (plan.replaceGroups.length > 0) {
         await sql`delete from drop_infos d using jsonb_to_recordset(${groups(plan.replaceGroups)}) as g(server text, "stageId" text)
           where d.server = g.server and d.stage_id = g."stageId"`.execute(trx)
+        await yieldToLoop()
       }
       await insertDropInfos(
         trx,
         plan.replaceGroups.flatMap((g) => g.infos),
       )
+      await yieldToLoop()
       if (plan.retireGroups.length > 0) {
         await sql`update drop_infos d set end_at = ${plan.now} from jsonb_to_recordset(${groups(plan.retireGroups)}) as g(server text, "stageId" text)
           where d.server = g.server and d.stage_id = g."stageId" and d.start_at < ${plan.now} and d.end_at > ${plan.now}`.execute(trx)
+        await yieldToLoop()
       }
       await upsertPeriods(trx, plan.periods)
+      await yieldToLoop()
       if (plan.formulas) {
         await trx.deleteFrom('formulas').execute()
         if (plan.formulas.length > 0) {

@@ -12,12 +12,14 @@ export const gameDataRoutes: FastifyPluginAsyncZod<{ gameData: GameDataService; 
       schema: {
         tags: ['operations'],
         summary: 'The game-data versions: the current one, the last sync and every recorded version',
+        // `limit=0`: only the current version and the last sync (the home page's "game data as of", a few KB).
+        querystring: z.object({ limit: z.coerce.number().int().min(0).max(100).optional().describe('how many recorded versions to list, newest first (default 100)') }),
         response: { 200: DataVersionsSchema },
       },
     },
-    async (_req, reply) => {
+    async (req, reply) => {
       reply.header('Cache-Control', 'no-store')
-      return gameData.versions()
+      return gameData.versions(req.query.limit)
     },
   )
   app.post(

@@ -1,20 +1,29 @@
 import type { DataSyncResult, DataSyncStatus, DataVersion, DataVersions, Health, SeedMatrixRow, Server } from '@dropwise/schemas'
+import { isDatabaseUnavailable } from '../../lib/db-unavailable'
 import type { Derived } from './game-data.derive'
 import { SourceRefusal } from './game-data.sources'
 import { planSync } from './game-data.plan'
-import type { GameDataRepository } from './game-data.repository'
+import type { ApplyPlan, GameDataRepository } from './game-data.repository'
 
 export interface GameDataServiceDeps {
   repository: GameDataRepository
-  /** Rebuilds the in-memory catalog; the old copy serves until the new one is built. */
-  refreshCatalog: () => Promise<unknown>
+  /**
+   * Rebuilds the in-memory catalog; the old copy serves until the new one is built. With `changed`, the copy
+   * is of the version just before and only those drop-info groups (server, stage) need reading again.
+   */
+  refreshCatalog: (changed?: { dropInfoGroups: readonly { server: Server; stageId: string }[] }) => Promise<unknown>
   /** Fetches, checks and derives (game-data.derive.ts; in a worker thread in the server); a refusal is a SourceRefusal. */
   derive: (rows: Record<Server, SeedMatrixRow[]>, at: number) => Promise<Derived>
   clock: () => number
   log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void }
+  /** Fault tests only: awaited inside the apply's transaction, midway through its writes. */
+  applyMidway?: () => Promise<void>
 }
 
 class Refusal extends Error {}
+
+/** The wait before an apply whose connection was lost (terminated, a failover) is tried once more. */
+export const APPLY_RETRY_DELAY_MS = 1000
 
 /**
  * The run-time game-data sync (issue 36): fetch the sources, derive the reference data with the importer's
@@ -22,20 +31,50 @@ class Refusal extends Error {}
  * data version in one transaction. Refused or failed → the data stays and the reason is recorded.
  * Every process follows the newest version (`follow`) and rebuilds its catalog.
  */
-export const createGameDataService = ({ repository, refreshCatalog, derive, clock, log }: GameDataServiceDeps) => {
+export const createGameDataService = ({ repository, refreshCatalog, derive, clock, log, applyMidway }: GameDataServiceDeps) => {
   const listeners = new Set<(version: number) => void>()
   let known = 0
   let current: DataVersion | null = null
   let running: Promise<DataSyncResult> | null = null
   let lastTimings: Record<string, number> = {}
   let baselines: ReturnType<GameDataRepository['baselineRows']> | null = null
+  /** The version the catalog's copy shows in full (the version row read the same before and after its build), or null. */
+  let catalogAt: number | null = null
+
+  // The baselines change only when a seed is loaded (at a start): read once per process.
+  const baselineRows = () =>
+    (baselines ??= repository.baselineRows().catch((err: unknown) => {
+      baselines = null
+      throw err
+    }))
+
+  /**
+   * Rebuilds the catalog. After our own apply of `from + 1` onto a copy of `from`, only the groups the apply
+   * touched are read again; otherwise everything is.
+   */
+  let rebuilding: Promise<void> = Promise.resolve()
+  const rebuildCatalog = (applied?: { from: number; plan: ApplyPlan }): Promise<void> => {
+    // One rebuild at a time, in order: an older copy never replaces a newer one.
+    const next = rebuilding.catch(() => {}).then(() => rebuildOnce(applied))
+    rebuilding = next
+    return next
+  }
+  const rebuildOnce = async (applied?: { from: number; plan: ApplyPlan }) => {
+    const before = await repository.currentVersion()
+    const incremental = applied !== undefined && catalogAt === applied.from && before === applied.from + 1
+    catalogAt = null
+    await refreshCatalog(incremental ? { dropInfoGroups: [...applied.plan.replaceGroups, ...applied.plan.retireGroups] } : undefined)
+    // The copy is whole when no other version was applied while it was read.
+    const after = await repository.currentVersion()
+    catalogAt = before === after ? after : null
+  }
 
   /** Learns a version (ours or another process's): rebuild the catalog, then tell the listeners. */
-  const advance = async (version: number) => {
+  const advance = async (version: number, applied?: { from: number; plan: ApplyPlan }) => {
     if (version <= known) return
     known = version
     current = (await repository.versions(1))[0] ?? null
-    await refreshCatalog()
+    await rebuildCatalog(applied)
     for (const l of listeners) {
       try {
         l(version)
@@ -58,33 +97,41 @@ export const createGameDataService = ({ repository, refreshCatalog, derive, cloc
         timings[phase] = Math.round(performance.now() - t0)
       }
       const base = await repository.currentVersion()
-      // The baselines change only when a seed is loaded (at a start): read once per process.
-      const rows = await (baselines ??= repository.baselineRows().catch((err: unknown) => {
-        baselines = null
-        throw err
-      }))
+      const rows = await baselineRows()
       lap('baselineReadMs')
+      // The stored data is read on this thread while the worker derives (the apply checks `base` again).
+      const storedRead = repository.stored()
+      storedRead.catch(() => {})
       const { ref, files } = await derive(rows, at)
       lap('derivedMs')
-      const stored = await repository.stored()
+      const stored = await storedRead
       lap('storedReadMs')
       derived = planSync(ref, stored, at)
       lap('plannedMs')
       if (derived.refusal) throw new Refusal(derived.refusal)
       if (derived.empty) return finish(status('unchanged', null, null), derived, dryRun)
       if (dryRun) return finish(status('applied', 'dry run: nothing written', null), derived, dryRun)
-      const outcome = await repository.apply(derived.plan, base, {
-        appliedAt: clock(),
-        asOf: at,
-        sources: files,
-        counts: derived.counts,
-        changes: derived.changes,
+      const { plan, counts, changes } = derived
+      const apply = () => repository.apply(plan, base, { appliedAt: clock(), asOf: at, sources: files, counts, changes }, applyMidway)
+      // The transaction rolled back with its connection: the derived plan still holds (the apply checks
+      // `base` again under the lock), so it is tried once more on a new connection rather than an interval later.
+      let retried: string | null = null
+      const outcome = await apply().catch(async (err: unknown) => {
+        if (!isDatabaseUnavailable(err)) throw err
+        retried = (err as Error).message
+        log.warn({ reason: retried }, 'game-data apply lost its database connection; trying once more')
+        await new Promise((resolve) => setTimeout(resolve, APPLY_RETRY_DELAY_MS))
+        return apply().catch((again: unknown) => {
+          throw new Error(`${(again as Error).message} (on a second try; the first: ${retried})`)
+        })
       })
+      const note = retried === null ? null : `applied on a second try; the first lost its database connection: ${retried}`
       if (!outcome.applied) return finish(status('unchanged', `version ${outcome.version} was applied by another process meanwhile`, null), derived, dryRun)
       lap('appliedMs')
       log.info({ version: outcome.version, changes: derived.changes, timings }, 'game data updated')
-      await advance(outcome.version)
-      return finish(status('applied', null, outcome.version), derived, dryRun)
+      await advance(outcome.version, { from: base, plan: derived.plan })
+      lap('refreshedMs')
+      return finish(status('applied', note, outcome.version), derived, dryRun)
     } catch (err) {
       const refused = err instanceof Refusal || err instanceof SourceRefusal
       const reason = (err as Error).message
@@ -113,11 +160,12 @@ export const createGameDataService = ({ repository, refreshCatalog, derive, cloc
     },
     /** Phase timings of the last attempt (ms since its start at the end of each phase). */
     lastTimings: () => ({ ...lastTimings }),
-    versions: async (): Promise<DataVersions> => {
-      const [versions, lastSync] = await Promise.all([repository.versions(), repository.lastSync()])
+    /** The current version, the last sync and the newest `limit` recorded versions (all kept ones by default, up to 100). */
+    versions: async (limit?: number): Promise<DataVersions> => {
+      const [versions, lastSync] = await Promise.all([repository.versions(Math.max(1, limit ?? 100)), repository.lastSync()])
       const head = versions[0]
       if (!head) throw new Error('no game-data version is recorded (the seed load records version 1)')
-      return { current: head, lastSync, versions }
+      return { current: head, lastSync, versions: limit === undefined ? versions : versions.slice(0, limit) }
     },
     /** `/api/_/health`'s `data`: the version served, its age and the last sync's outcome. */
     health: async (): Promise<Health['data']> => {
@@ -137,6 +185,11 @@ export const createGameDataService = ({ repository, refreshCatalog, derive, cloc
     /** Polls the version row (every `pollMs`) and syncs every `intervalMs` when set. */
     start: async ({ intervalMs, pollMs = 2000 }: { intervalMs: number | null; pollMs?: number }) => {
       known = await repository.currentVersion()
+      // In the background: learn which version the catalog shows (so an apply refreshes only what it
+      // touched) and read the baselines the derivation needs, so the first sync does not wait for them.
+      void rebuildCatalog()
+        .then(baselineRows)
+        .catch((err: unknown) => log.warn({ err }, 'game-data warm-up failed'))
       poller = setInterval(() => {
         repository
           .currentVersion()

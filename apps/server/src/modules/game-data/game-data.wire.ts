@@ -24,6 +24,8 @@ export interface GameDataOptions {
   fetch?: typeof fetch
   /** Version poll period (other processes' versions); 2 s. */
   pollMs?: number
+  /** Fault tests only (`DATA_SYNC_TEST_PAUSE_MS`): each apply pauses this long midway, inside its transaction. */
+  testPauseMs?: number
 }
 
 export const DEFAULT_SYNC_DIR = fileURLToPath(new URL('../../../../../data/seed/', import.meta.url))
@@ -46,7 +48,7 @@ export const wireGameData = async (
   const repository = createGameDataRepository(db)
   const gameData = createGameDataService({
     repository,
-    refreshCatalog: () => catalog.refresh(),
+    refreshCatalog: (changed) => catalog.refresh(changed),
     derive: async (rows, at) => {
       const deps = { baseUrl: options.baseUrl ?? 'https://raw.githubusercontent.com', localDir: options.localDir ?? DEFAULT_SYNC_DIR }
       const expectedSha = await seedShas(repository)
@@ -56,6 +58,7 @@ export const wireGameData = async (
     },
     clock,
     log: { info: (o, m) => app.log.info(o, m), warn: (o, m) => app.log.warn(o, m) },
+    ...(options.testPauseMs ? { applyMidway: testPause(options.testPauseMs, (m) => app.log.warn({ pauseMs: options.testPauseMs }, m)) } : {}),
   })
   app.decorate('gameData', gameData)
   await app.register(gameDataRoutes, { gameData, opsAuth: createOpsAuth(options.opsToken) })
@@ -71,6 +74,12 @@ export const wireGameData = async (
     app.addHook('onClose', async () => gameData.stop())
   }
   return gameData
+}
+
+/** The fault tests' pause inside an apply: says so (they wait for the line), then waits `ms`. */
+const testPause = (ms: number, say: (msg: string) => void) => async () => {
+  say('game-data apply paused')
+  await new Promise((resolve) => setTimeout(resolve, ms))
 }
 
 /** SHA-256 per raw path as the seed (version 1) recorded them: pinned and local files must still match. */

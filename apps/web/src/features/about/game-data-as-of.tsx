@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography'
 import { useTranslation } from 'react-i18next'
-import { useGameData } from './api/get-game-data'
+import { useGameData } from '../../lib/use-game-data'
 
 /** "Game data as of <date>, version N" (issue 36), and why the last update was not applied when it was not. */
 export function GameDataAsOf() {
@@ -11,11 +11,11 @@ export function GameDataAsOf() {
   return (
     <>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="game-data-as-of">
-        {t('browse.about.credits.gameDataAsOf', { date, version: data.version })}
+        {t('about.site.credits.gameDataAsOf', { date, version: data.version })}
       </Typography>
       {data.problem && (
         <Typography variant="body2" color="warning.main" role="status">
-          {t('browse.about.credits.gameDataRefused', { reason: data.problem.reason })}
+          {t('about.site.credits.gameDataRefused', { reason: data.problem.reason })}
         </Typography>
       )}
     </>

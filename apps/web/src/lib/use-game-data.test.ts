@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { GAME_DATA_PATH, getGameData, readGameData } from './get-game-data'
+import { GAME_DATA_PATH, getGameData, readGameData } from './use-game-data'
 
 afterEach(() => vi.unstubAllGlobals())
 const answer = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status, statusText: String(status) }))

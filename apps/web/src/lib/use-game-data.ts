@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { isRecord } from '../../../lib/guards'
+import { isRecord } from './guards'
 
-/** The game data the server serves (`GET /api/_/data`, docs/api-extensions.md §3j). */
-export const GAME_DATA_PATH = '/api/_/data'
+/** The game data the server serves (`GET /api/_/data`, docs/api-extensions.md §3j): the current version only, not the list of every version. */
+export const GAME_DATA_PATH = '/api/_/data?limit=0'
 
 export interface GameDataState {
   version: number
