@@ -80,8 +80,10 @@ describe('zones (README §3.2)', () => {
       type: 'MAINLINE',
       zoneIndex: 2,
       subType: 'NEXUS_POINT_OF_FUTURE',
-      zoneName_i18n: { zh: 'EP16 反常光谱', en: 'EP16 Abnormal Spectrum', ja: 'EP16 背理分光', ko: 'EP16 反常光谱' },
+      zoneName_i18n: { zh: 'EP16 反常光谱', en: 'EP16 Abnormal Spectrum', ja: 'EP16 背理分光', ko: 'EP16' },
       existence: { CN: { exist: true, openTime: 1759964400000 }, US: { exist: false } },
+      // No Korean name in any source: the chapter's code rather than the Chinese name, and the seed says so.
+      nameFrom: { ko: 'chapter-code' },
     })
     expect(zone('main_16')?.inferred).toContain('zoneName_i18n')
   })

@@ -1,4 +1,5 @@
 import type { SeedStage, SeedZone, Server } from '@dropwise/schemas'
+import { fillNames } from './names'
 import type { ReferenceRaw } from './raw'
 import { addInferred, compareIds, compareStrings, normaliseExistence, SERVERS } from './util'
 
@@ -52,6 +53,16 @@ const codeAndCost = (raw: ReferenceRaw, maa: ReadonlyMap<string, { code: string;
   const hist = [...(raw.history.stages[base] ?? [])].sort((a, b) => compareStrings(a.lastSeen, b.lastSeen)).at(-1)
   if (hist) return { code: hist.code, apCost: hist.apCost }
   throw new Error(`no code/apCost for stage ${stageId}`)
+}
+
+/**
+ * A gacha box is named like the item of its id (randomMaterialRune_9 渊默行动物资补给 = Operation Deepness
+ * Supplies): its missing code languages come from that item in the game tables, marked in `nameFrom`.
+ */
+const fillStageCode = (raw: ReferenceRaw, stage: SeedStage): SeedStage => {
+  const item = (lang: 'en_US' | 'ja_JP' | 'ko_KR') => raw.itemTables[lang][stage.stageId]?.name
+  const { names, from } = fillNames(stage.code_i18n, [{ source: 'game-table', names: { en: item('en_US'), ja: item('ja_JP'), ko: item('ko_KR') } }])
+  return Object.keys(from).length > 0 ? { ...stage, code_i18n: names, nameFrom: from } : stage
 }
 
 /** Stage → zone for every stage of the seed: the snapshot's, plus those in the matrices or MAA. */
@@ -127,5 +138,5 @@ export const buildStages = (
     if (isGachaStageId(stageId)) stage.isGacha = true
     out.push(stage)
   }
-  return out.sort((a, b) => compareIds(a.stageId, b.stageId))
+  return out.map((s) => fillStageCode(raw, s)).sort((a, b) => compareIds(a.stageId, b.stageId))
 }

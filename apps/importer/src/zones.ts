@@ -1,7 +1,8 @@
-import type { Existence, I18n, SeedZone, Server } from '@dropwise/schemas'
+import type { Existence, I18n, NameFrom, SeedZone, Server } from '@dropwise/schemas'
 import type { ReferenceRaw, RawValidityEntry } from './raw'
 import { GAME_LANG_BY_SERVER, TOOLBOX_LANG_BY_SERVER } from './raw'
 import { compareIds, compareStrings, gameEndMs, gameStartMs, normaliseExistence, SERVERS } from './util'
+import { fillZoneNames } from './zone-names'
 
 const MAINLINE_RE = /^main_(\d+)$/
 
@@ -69,14 +70,16 @@ const reconstructZone = (raw: ReferenceRaw, zoneId: string): Omit<SeedZone, 'zon
       const info = raw.zoneTables[GAME_LANG_BY_SERVER[s]].zoneValidInfo[gameId]
       if (info) existence[s] = { exist: true, openTime: gameStartMs(info.startTs) }
     }
+    const filled = fillZoneNames(raw, { zoneId, type: 'MAINLINE', zoneName_i18n: names }, gameId)
     return {
       zoneId,
       type: 'MAINLINE',
       subType: chapter ? snakeUpper(chapter.chapterName2) : null,
-      zoneName_i18n: names,
+      zoneName_i18n: filled.names,
       existence,
       background: null,
       inferred: inferred.sort(),
+      ...withNameFrom(filled.from),
     }
   }
   if (!zoneId.startsWith('act')) throw new Error(`cannot reconstruct zone ${zoneId}: only act* and main_N zones are known`)
@@ -88,23 +91,31 @@ const reconstructZone = (raw: ReferenceRaw, zoneId: string): Omit<SeedZone, 'zon
     const w = eventWindow(raw, zoneId, s)
     if (w) existence[s] = { exist: true, ...w }
   }
-  return { zoneId, type: 'ACTIVITY', subType: null, zoneName_i18n: named.names, existence, background: null, inferred: inferred.sort() }
+  const filled = fillZoneNames(raw, { zoneId, type: 'ACTIVITY', zoneName_i18n: named.names })
+  return { zoneId, type: 'ACTIVITY', subType: null, zoneName_i18n: filled.names, existence, background: null, inferred: inferred.sort(), ...withNameFrom(filled.from) }
 }
+
+const withNameFrom = (from: NameFrom): { nameFrom?: NameFrom } => (Object.keys(from).length > 0 ? { nameFrom: from } : {})
 
 /**
  * README §3.2: the snapshot's zones verbatim, the zones new stages need, and the existence rule of §2.2
  * (a zone exists on a server if the snapshot says so or one of its stages has matrix rows there).
  */
 export const buildZones = (raw: ReferenceRaw, stageZone: ReadonlyMap<string, string>, stagesWithRows: Record<Server, ReadonlySet<string>>): SeedZone[] => {
-  const zones: SeedZone[] = raw.zones.map((z) => ({
-    zoneId: z.zoneId,
-    zoneIndex: z.zoneIndex,
-    type: z.type,
-    subType: z.subType,
-    zoneName_i18n: { zh: z.zoneName_i18n.zh, en: z.zoneName_i18n.en, ja: z.zoneName_i18n.ja, ko: z.zoneName_i18n.ko },
-    existence: normaliseExistence(z.existence),
-    background: z.background,
-  }))
+  const zones: SeedZone[] = raw.zones.map((z) => {
+    // Zones added on CN after Penguin's snapshot kept their Chinese name in every language (KR-5's 熔炉“还魂”记).
+    const filled = fillZoneNames(raw, { zoneId: z.zoneId, type: z.type, zoneName_i18n: z.zoneName_i18n }, gameZoneIdOf(z.zoneId))
+    return {
+      zoneId: z.zoneId,
+      zoneIndex: z.zoneIndex,
+      type: z.type,
+      subType: z.subType,
+      zoneName_i18n: filled.names,
+      existence: normaliseExistence(z.existence),
+      background: z.background,
+      ...withNameFrom(filled.from),
+    }
+  })
   const known = new Set(zones.map((z) => z.zoneId))
   const needed = [...new Set(stageZone.values())].filter((z) => !known.has(z)).sort(compareIds)
   const fresh = needed.map((id) => reconstructZone(raw, id))

@@ -11,6 +11,17 @@ import { DropTypeSchema, ExistenceSchema, I18nSchema, MsSchema, PartialI18nSchem
 export const SEED_FORMAT_VERSION = 1
 
 const Inferred = z.array(z.string()).optional()
+
+/**
+ * Where a name came from when the record's own source lacked it in a language: `game-table` (the game's
+ * item table of that language), `toolbox` (arknights-toolbox's locales), `chapter-code` (a main chapter's
+ * code such as `EP17`, when no source names it in that language), `zh` (nothing names it: the Chinese name is kept).
+ */
+export const NameSourceSchema = z.enum(['game-table', 'toolbox', 'chapter-code', 'zh'])
+export type NameSource = z.infer<typeof NameSourceSchema>
+/** Per language (en, ja, ko), the fallback a name came from (`NameSourceSchema`); absent for names of the record's own source. */
+export const NameFromSchema = z.object({ en: NameSourceSchema, ja: NameSourceSchema, ko: NameSourceSchema }).partial()
+export type NameFrom = z.infer<typeof NameFromSchema>
 const LangList = z.record(z.string(), z.array(z.string()))
 
 export const SeedItemSchema = z.object({
@@ -25,6 +36,7 @@ export const SeedItemSchema = z.object({
   alias: LangList.nullable(),
   pron: LangList.nullable(),
   inferred: Inferred,
+  nameFrom: NameFromSchema.optional(),
 })
 export type SeedItem = z.infer<typeof SeedItemSchema>
 
@@ -37,6 +49,7 @@ export const SeedZoneSchema = z.object({
   existence: ExistenceSchema,
   background: z.string().nullable(),
   inferred: Inferred,
+  nameFrom: NameFromSchema.optional(),
 })
 export type SeedZone = z.infer<typeof SeedZoneSchema>
 
@@ -50,6 +63,8 @@ export const SeedStageSchema = z.object({
   existence: ExistenceSchema,
   isGacha: z.literal(true).optional(),
   inferred: Inferred,
+  /** For `code_i18n`: gacha boxes are named like the item of their id. */
+  nameFrom: NameFromSchema.optional(),
 })
 export type SeedStage = z.infer<typeof SeedStageSchema>
 
