@@ -1,8 +1,9 @@
 // @vitest-environment node
 /**
  * The farming guide in Chromium against the built app on our server with the seed: reached from the
- * menu, Orirock Cube (30012) picked by typing its name, its best stage by sanity per item (the one the
- * API ranks first) followed to its stats page; the table sorted from the keyboard; the CSV download;
+ * menu, Orirock Cube (30012) picked by typing its name, its cheapest way (1-7, at the item's value)
+ * followed to its stats page; Orirock Concentration's cheapest way is crafting, at its value; on every
+ * server, no item's cheapest way costs more than its value; the table sorted from the keyboard; the CSV download;
  * the page in zh/en/ja/ko without console errors; axe-core (light and dark) without serious or
  * critical findings; no sideways scrolling of the document at 390×844 and 1366×900.
  */
@@ -15,11 +16,16 @@ import ja from '../src/locales/ja-JP.json'
 import ko from '../src/locales/ko-KR.json'
 import zh from '../src/locales/zh-CN.json'
 import guideEn from '../src/locales/guide/en.json'
+import type { EfficiencyResponse, Item, Stage, Zone } from '@dropwise/schemas'
+import { buildStageRows, guideItems } from '../src/features/guide/guide-model'
+import { itemSources } from '../src/features/guide/item-sources'
 
 const chromium = hasChromium()
 if (!chromium) console.warn(`e2e: skipped, ${CHROMIUM_PATH} is not installed (apt-get install -y chromium)`)
 
 const ORIROCK_CUBE = '30012'
+const ORIROCK_CONCENTRATION = '30014'
+const SERVERS = ['CN', 'US', 'JP', 'KR'] as const
 const LOCALES = [
   { id: 'zh', browser: 'zh-CN', htmlLang: 'zh-CN', title: zh.menu.guide },
   { id: 'en', browser: 'en-US', htmlLang: 'en', title: en.menu.guide },
@@ -28,7 +34,7 @@ const LOCALES = [
 ] as const
 
 interface Efficiency {
-  stages: { stageId: string; apCost: number; efficiency: number; wide: boolean; drops: { itemId: string; sanityPerItem: number; wide: boolean }[] }[]
+  stages: { stageId: string; apCost: number; efficiency: number; used: boolean; wide: boolean; drops: { itemId: string; sanityPerItem: number; wide: boolean }[] }[]
   values: { itemId: string; value: number }[]
 }
 
@@ -69,11 +75,11 @@ describe.skipIf(!chromium)('farming guide in Chromium', () => {
   }, 300_000)
 
   it('goes from the menu to the guide, picks Orirock Cube by name and follows its best stage to the stage page', async () => {
-    // What the API ranks first: the lowest sanity per Orirock Cube among the figures that can be ranked.
-    const best = efficiency.stages
-      .flatMap((s) => s.drops.filter((d) => d.itemId === ORIROCK_CUBE && !d.wide).map((d) => ({ stageId: s.stageId, sanity: d.sanityPerItem })))
-      .sort((a, b) => a.sanity - b.sanity)[0]
-    expect(best?.stageId).toBe('main_01-07')
+    // The cheapest way to an Orirock Cube: 1-7, which the planner runs, at the cube's value (what else the run
+    // drops counted at its value); crafting cubes from Orirock costs the same but more sanity for the cube alone.
+    const value = efficiency.values.find((v) => v.itemId === ORIROCK_CUBE)!.value
+    const best = { stageId: 'main_01-07' }
+    expect(efficiency.stages.find((s) => s.stageId === best.stageId)?.used).toBe(true)
 
     const { page, problems } = await newPage()
     await page.goto(e2e.server.url, { waitUntil: 'networkidle' })
@@ -95,18 +101,18 @@ describe.skipIf(!chromium)('farming guide in Chromium', () => {
     await page.locator(`[data-testid="guide-material-option"][data-item-id="${ORIROCK_CUBE}"]`).click()
     await page.waitForURL(new RegExp(`[?&]item=${ORIROCK_CUBE}`))
     await expect.poll(() => page.getByTestId('guide-material-detail').getAttribute('data-item-id')).toBe(ORIROCK_CUBE)
-    const value = efficiency.values.find((v) => v.itemId === ORIROCK_CUBE)!.value
     expect(await page.getByTestId('guide-item-value').textContent()).toContain(value.toFixed(2))
 
     const top = page.getByTestId('guide-rank-sanity').getByTestId('guide-rank-entry').first()
-    expect(await top.getAttribute('data-stage-id')).toBe(best!.stageId)
-    expect(await top.getByTestId('guide-rank-figure').textContent()).toContain(best!.sanity.toFixed(2))
-    // Every figure too uncertain to rank comes after the ranked ones.
-    const wide = await page
+    expect(await top.getAttribute('data-stage-id')).toBe(best.stageId)
+    expect(await top.getByTestId('guide-rank-figure').textContent()).toMatch(new RegExp(`^${value.toFixed(2)} `))
+    // Cheapest first, none below the value.
+    const figures = await page
       .getByTestId('guide-rank-sanity')
       .getByTestId('guide-rank-entry')
-      .evaluateAll((els) => els.map((e) => e.getAttribute('data-wide') === 'true'))
-    expect(wide.indexOf(true) === -1 || wide.slice(wide.indexOf(true)).every(Boolean)).toBe(true)
+      .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-sanity'))))
+    expect(figures).toEqual([...figures].sort((a, b) => a - b))
+    expect(Math.min(...figures)).toBeGreaterThanOrEqual(value - 1e-6)
     expect(await page.getByTestId('guide-plan-link').getAttribute('href')).toBe('/planner')
     expect(await page.getByTestId('guide-item-link').getAttribute('href')).toBe(`/result/item/${ORIROCK_CUBE}`)
 
@@ -116,7 +122,7 @@ describe.skipIf(!chromium)('farming guide in Chromium', () => {
     await page.getByTestId('selected-stage').waitFor()
     expect(await page.getByTestId('selected-stage').textContent()).toContain('1-7')
     // The stage page shows the guide's figure for the stage, linking back to the guide.
-    const stage = efficiency.stages.find((s) => s.stageId === best!.stageId)!
+    const stage = efficiency.stages.find((s) => s.stageId === best.stageId)!
     const stageBadge = page.getByTestId('guide-badge-stage')
     await stageBadge.waitFor({ timeout: 30_000 })
     expect(await stageBadge.textContent()).toContain(stage.efficiency.toFixed(3))
@@ -134,6 +140,64 @@ describe.skipIf(!chromium)('farming guide in Chromium', () => {
     await page.getByTestId('guide-material-detail').waitFor({ timeout: 30_000 })
     await settle(page)
     expect(problems).toEqual([])
+  }, 120_000)
+
+  it('lists crafting first for Orirock Concentration, at its value, with what it crafts from and the stage to farm', async () => {
+    const { page, problems } = await newPage()
+    await page.goto(`${e2e.server.url}/guide?item=${ORIROCK_CONCENTRATION}`)
+    await guideReady(page)
+    await expect.poll(() => page.getByTestId('guide-material-detail').getAttribute('data-item-id')).toBe(ORIROCK_CONCENTRATION)
+    const value = efficiency.values.find((v) => v.itemId === ORIROCK_CONCENTRATION)!.value
+    expect(await page.getByTestId('guide-item-value').textContent()).toBe(guideEn.guide.material.value.replace('{{value}}', value.toFixed(2)))
+
+    const entries = page.getByTestId('guide-rank-sanity').getByTestId('guide-rank-entry')
+    const top = entries.first()
+    expect(await top.getAttribute('data-kind')).toBe('craft')
+    expect(Number(await top.getAttribute('data-sanity'))).toBeLessThanOrEqual(value + 1e-6)
+    expect(await top.getByTestId('guide-rank-figure').textContent()).toBe(value.toFixed(2))
+    // Orirock Concentration ← 4 Orirock Cluster ← 5 Orirock Cube each ← farmed at 1-7.
+    expect(await top.getByTestId('guide-craft-title').textContent()).toBe('Farm 1-7, craft')
+    expect(await top.getAttribute('data-farm')).toBe('main_01-07')
+    expect(await top.getByTestId('guide-craft-materials').textContent()).toBe('Crafted from 4 × Orirock Cluster, 300 LMD')
+    // The stages come after it: 4-6 drops it too, at more than the value.
+    const stage = entries.nth(1)
+    expect(await stage.getAttribute('data-kind')).toBe('stage')
+    expect(Number(await stage.getAttribute('data-sanity'))).toBeGreaterThan(value)
+
+    // A material of the craft opens its own list, where crafting from cubes farmed at 1-7 comes first too.
+    await top.getByRole('link', { name: '4 × Orirock Cluster' }).click()
+    await page.waitForURL(/[?&]item=30013/)
+    await expect.poll(() => page.getByTestId('guide-material-detail').getAttribute('data-item-id')).toBe('30013')
+    expect(await entries.first().getAttribute('data-kind')).toBe('craft')
+    expect(await entries.first().getAttribute('data-farm')).toBe('main_01-07')
+    expect(problems).toEqual([])
+  }, 90_000)
+
+  it('never lists a cheapest way above the item’s value, for any item on any server', async () => {
+    const json = async <T>(path: string) => (await (await fetch(`${e2e.server.url}/api/v2${path}`)).json()) as T
+    const items = await json<Item[]>('/items')
+    const zones = await json<Zone[]>('/zones')
+    const failures: string[] = []
+    let checked = 0
+    for (const server of SERVERS) {
+      const [answer, stages] = await Promise.all([json<EfficiencyResponse>(`/efficiency?server=${server}`), json<Stage[]>(`/stages?server=${server}`)])
+      const catalog = { stagesById: new Map(stages.map((s) => [s.stageId, s])), zonesById: new Map(zones.map((z) => [z.zoneId, z])) }
+      const rows = buildStageRows(answer, catalog, server, 'en')
+      const value = new Map(answer.values.map((v) => [v.itemId, v.value]))
+      for (const item of guideItems(answer, items)) {
+        const list = itemSources(rows, answer, item.itemId)
+        const v = value.get(item.itemId)!
+        // The page shows 2 decimals (fewer above 100): within half a unit of the last one shown.
+        const tolerance = 0.005
+        if (list[0] === undefined || list[0].sanityPerItem > v + tolerance) failures.push(`${server} ${item.itemId}: first ${list[0]?.sanityPerItem} > value ${v}`)
+        if (list.some((s) => s.sanityPerItem < v - tolerance)) failures.push(`${server} ${item.itemId}: a way below the value ${v}`)
+        checked++
+      }
+      // Crafting shows up first where it is the cheapest way: Orirock Concentration everywhere.
+      expect(itemSources(rows, answer, ORIROCK_CONCENTRATION)[0]?.kind, server).toBe('craft')
+    }
+    expect(failures).toEqual([])
+    expect(checked).toBeGreaterThan(4 * 40)
   }, 120_000)
 
   it('sorts the table from the keyboard and offers the CSV download', async () => {

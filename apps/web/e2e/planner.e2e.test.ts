@@ -8,12 +8,14 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hasChromium, leaving, settle, setUpServerAndBrowser, watch } from './harness'
+import plannerEn from '../src/locales/planner/en.json'
 
 const chromium = hasChromium()
 
 // Orirock Cube; Orirock Cluster = 5 Orirock Cubes + 200 LMD.
 const CUBE = '30012'
 const CLUSTER = '30013'
+const CONCENTRATION = '30014'
 
 const need = (page: Page, id: string) => page.getByTestId(`planner-need-${id}`)
 const have = (page: Page, id: string) => page.getByTestId(`planner-have-${id}`)
@@ -33,7 +35,8 @@ const liveObjective = async (page: Page) => {
     .getByTestId('planner-totals')
     .evaluate((el) => ({
       objective: Number(el.getAttribute('data-objective')),
-      cost: Number(el.querySelector('[data-testid="planner-total-cost"]')?.getAttribute('data-value')),
+      cost: Number(el.getAttribute('data-plan-cost')),
+      shown: Number(el.querySelector('[data-testid="planner-total-cost"]')?.getAttribute('data-value')),
       text: el.querySelector('[data-testid="planner-total-cost"]')?.textContent ?? '',
     }))
 }
@@ -99,7 +102,8 @@ describe.skipIf(!chromium)('planner in Chromium', () => {
     expect(live.objective).toBeGreaterThan(0)
     expect(Math.abs(live.objective - remote.lp.objective) / remote.lp.objective).toBeLessThan(1e-6)
     expect(live.cost).toBe(remote.cost)
-    expect(live.text.replace(/,/g, '')).toBe(String(Math.ceil(remote.cost)))
+    // The header shows what the listed whole runs cost (planner-plain.e2e checks the sum).
+    expect(live.text.replace(/,/g, '')).toBe(String(live.shown))
 
     // Enough cubes to craft the clusters: the plan crafts 10 from 50 cubes; craft inside the plan.
     await type(page, `planner-have-${CUBE}`, 100)
@@ -222,6 +226,50 @@ describe.skipIf(!chromium)('planner in Chromium', () => {
       expect(problems).toEqual([])
     } finally {
       await ime.close()
+    }
+  }, 120_000)
+  it('says what the item values of a plan are and shows the guide’s value beside each, with the options of both', async () => {
+    const fresh = await e2e.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' })
+    try {
+      const page = await fresh.newPage()
+      const problems = watch(page)
+      const guide = (await (await fetch(`${e2e.server.url}/api/v2/efficiency?server=CN&view=values`)).json()) as { values: { itemId: string; value: number }[] }
+      const guideValue = new Map(guide.values.map((v) => [v.itemId, v.value]))
+      await page.goto(`${e2e.server.url}/planner`, { waitUntil: 'networkidle' })
+      await page.waitForSelector(`[data-testid="planner-item-${CONCENTRATION}"]`, { timeout: 30_000 })
+      await type(page, `planner-need-${CONCENTRATION}`, 20)
+      await liveObjective(page)
+      await page.getByTestId('planner-calculate').click()
+      const dialog = page.getByTestId('planner-result-dialog')
+      await dialog.getByTestId('planner-totals').waitFor({ timeout: 30_000 })
+      await page.getByRole('tab', { name: plannerEn.planner.result.tabs.values }).click()
+
+      // What the numbers are, in plain words, and what each side assumes.
+      const explanation = dialog.getByTestId('planner-values-explanation')
+      await explanation.waitFor()
+      expect(await explanation.textContent()).toContain(plannerEn.planner.values.what)
+      expect(await explanation.textContent()).toContain(plannerEn.planner.values.differs)
+      expect(await dialog.getByTestId('planner-values-plan-options').textContent()).toBe(
+        'CN server · LMD not valued · EXP not valued · crafting by-products not counted · stages excluded: 0',
+      )
+      expect(await dialog.getByTestId('planner-values-guide-options').textContent()).toContain('CN server · LMD valued · EXP valued · crafting by-products not counted')
+
+      // Each item of the plan with its plan price and the guide's value (the guide's figures, linking to the guide).
+      const row = dialog.locator(`[data-testid="planner-value-row"][data-item-id="${CONCENTRATION}"]`)
+      await row.waitFor()
+      const want = guideValue.get(CONCENTRATION)!
+      const cell = row.getByTestId('planner-value-guide')
+      await expect.poll(() => cell.textContent(), { timeout: 30_000 }).toBe(want.toFixed(2))
+      expect(Number(await cell.getAttribute('data-value'))).toBeCloseTo(want, 9)
+      expect(await cell.getAttribute('href')).toBe(`/guide?item=${CONCENTRATION}`)
+      expect(Number(await row.getByTestId('planner-value-plan').textContent())).toBeGreaterThan(0)
+      const rows = await dialog.getByTestId('planner-value-row').count()
+      expect(rows).toBeGreaterThan(1)
+      expect(await dialog.getByTestId('planner-value-guide').count()).toBe(rows)
+      await settle(page)
+      expect(problems).toEqual([])
+    } finally {
+      await fresh.close()
     }
   }, 120_000)
 })

@@ -97,6 +97,37 @@ const fixtureDir = fileURLToPath(new URL('../../../../shared/data/planner-fixtur
 const haveFixtures = existsSync(`${fixtureDir}matrix.json`)
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(`${fixtureDir}${file}`, 'utf8')) as T
 
+describe('crafts at the values', () => {
+  // 30012 can also be crafted from 5 × 30011 (far dearer than farming it);
+  // 30013 only from 2 × 30012 + 100 LMD: the LP crafts it, so it costs exactly its value.
+  const data: PlannerData = {
+    ...tiny,
+    items: [...tiny.items, { itemId: '30013', name: '研磨石' }],
+    formulas: [
+      { id: '30012', goldCost: 0, costs: [{ id: '30011', count: 5 }], extraOutcome: [] },
+      { id: '30013', goldCost: 100, costs: [{ id: '30012', count: 2 }], extraOutcome: [] },
+    ],
+  }
+  let planner: Planner
+  beforeAll(() => {
+    planner = createPlanner(highs, { CN: data }, { values: 'vertex' })
+  })
+  afterAll(() => planner?.dispose())
+
+  it('price every formula at its materials’ and LMD’s values: never below the product’s value, at it when the LP crafts', () => {
+    const v = valuation(planner, { gold_demand: false, exp_demand: false })
+    const value = (id: string) => v.values.find((x) => x.itemId === id)?.value ?? Number.NaN
+    const crafts = new Map(v.crafts.map((c) => [c.itemId, c]))
+    expect(crafts.get('30012')).toMatchObject({ used: false, goldCost: 0, materials: [{ itemId: '30011', count: 5 }] })
+    expect(crafts.get('30012')?.sanityPerItem).toBeCloseTo(5 * value('30011'), 9)
+    expect(crafts.get('30012')!.sanityPerItem).toBeGreaterThan(value('30012') + 1)
+    expect(crafts.get('30013')).toMatchObject({ used: true, goldCost: 100, materials: [{ itemId: '30012', count: 2 }] })
+    // LMD has no value here (no LMD demand): only the LP's 1e-8 sanity per LMD is added.
+    expect(crafts.get('30013')?.sanityPerItem).toBeCloseTo(2 * value('30012') + 100e-8, 9)
+    expect(crafts.get('30013')?.sanityPerItem).toBeCloseTo(value('30013'), 6)
+  })
+})
+
 describe.skipIf(!haveFixtures)('duality on the public planner fixtures', () => {
   let data: PlannerData
   let planner: Planner

@@ -55,12 +55,32 @@ export interface StageEfficiency {
   drops: StageDrop[]
 }
 
+/**
+ * One workshop formula at the values: what one crafted unit costs when its materials and LMD are paid at
+ * their own values. By LP duality it is never below the product's value, and equal to it for a craft the
+ * optimum uses.
+ */
+export interface CraftCost {
+  /** The crafted item. */
+  itemId: string
+  /** Σ(material count × value) + LMD × its value (+ the LP's tiny craft cost), less the by-products' worth when they count. */
+  sanityPerItem: number
+  /** LMD per craft. */
+  goldCost: number
+  /** Materials per craft, LMD excluded. */
+  materials: { itemId: string; count: number }[]
+  /** The LP's optimum crafts it. */
+  used: boolean
+}
+
 /** Item values and stage efficiency of one server. */
 export interface Valuation {
   values: ItemValue[]
   valueLmd: number
   valueExp: number
   stages: StageEfficiency[]
+  /** Every formula whose product has a value above 0. */
+  crafts: CraftCost[]
 }
 
 /** Sampling statistics of one (stage, item) matrix row: runs and the standard deviation of the per-run count. */
@@ -98,7 +118,29 @@ export const valuate = (model: PreparedModel, lp: BuiltLp, solution: LpSolution,
     if (obtainable[i] && value(i) >= 0) values.push({ itemId: row.itemId, value: value(i) })
   })
   const stages: StageEfficiency[] = []
+  const crafts: CraftCost[] = []
   lp.columns.forEach((col, j) => {
+    if (col.kind === 'formula') {
+      const target = model.rowIndex.get(col.targetId)
+      if (target === undefined || !obtainable[target] || value(target) <= 0) return
+      // (cost − worth of every other entry) / units of the product: the dual constraint, read per unit.
+      let others = 0
+      let made = 0
+      for (let k = lp.starts[j] ?? 0; k < (lp.starts[j + 1] ?? 0); k++) {
+        const row = lp.indices[k] ?? 0
+        if (row === target) made = lp.values[k] ?? 0
+        else others += (lp.values[k] ?? 0) * value(row)
+      }
+      if (made <= 0) return
+      crafts.push({
+        itemId: col.targetId,
+        sanityPerItem: ((lp.colCost[j] ?? 0) - others) / made,
+        goldCost: col.goldCost,
+        materials: col.materials.map(([itemId, count]) => ({ itemId, count })),
+        used: (solution.x[j] ?? 0) > 1e-9,
+      })
+      return
+    }
     if (col.kind !== 'stage') return
     const parts = { material: 0, lmd: 0, exp: 0 }
     let variance = 0
@@ -138,5 +180,5 @@ export const valuate = (model: PreparedModel, lp: BuiltLp, solution: LpSolution,
       drops,
     })
   })
-  return { values, valueLmd: value(model.lmdRow), valueExp: value(model.expRow), stages }
+  return { values, valueLmd: value(model.lmdRow), valueExp: value(model.expRow), stages, crafts }
 }

@@ -15,7 +15,7 @@
 export { createPlanner, plan, valuationRequest } from './planner'
 export type { Planner, PlannerOptions, PlannerSources, ValuationRequest } from './planner'
 export { EXP_CARD_IDS, RANKABLE_HALF_WIDTH, Z95 } from './efficiency'
-export type { ItemValue, StageDrop, StageEfficiency, Valuation } from './efficiency'
+export type { CraftCost, ItemValue, StageDrop, StageEfficiency, Valuation } from './efficiency'
 export { prepareModel } from './lp-model'
 export type { HighsRuntime } from './solve'
 export { formatCount, formatCraftCount, formatValue } from './format'

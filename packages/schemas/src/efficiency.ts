@@ -12,7 +12,13 @@ const EfficiencyChoiceSchema = z.object({
 /** `GET /efficiency` query: the choice, and optionally one stage's or one item's part of the answer (docs/api-extensions.md §3f). */
 export const EfficiencyQuerySchema = EfficiencyChoiceSchema.extend({
   stageId: z.string().min(1).max(128).optional().describe('only this stage in `stages` (the same figures as in the whole answer)'),
-  itemId: z.string().min(1).max(128).optional().describe('only this item in `values`, only the stages it drops from in `stages`, and only it in their `drops`'),
+  itemId: z
+    .string()
+    .min(1)
+    .max(128)
+    .optional()
+    .describe('only this item in `values`, only the stages it drops from in `stages`, only it in their `drops`, and only its own formula in `crafts`'),
+  view: z.enum(['all', 'values']).optional().describe('`values`: no `stages` (the values and crafts only, a few KB); default `all`'),
 })
 export type EfficiencyQuery = z.infer<typeof EfficiencyQuerySchema>
 
@@ -43,6 +49,18 @@ export const StageEfficiencySchema = z
   .meta({ id: 'StageEfficiency' })
 export type StageEfficiencyWire = z.infer<typeof StageEfficiencySchema>
 
+/** One workshop formula at the item values (docs/api-extensions.md §3f). */
+export const CraftCostSchema = z.object({
+  itemId: z.string().describe('the crafted item'),
+  sanityPerItem: z
+    .number()
+    .describe('what one crafted unit costs with its materials and LMD paid at their values; ≥ the item’s value, equal for crafts the planner uses'),
+  goldCost: z.number().describe('LMD per craft'),
+  materials: z.array(z.object({ itemId: z.string(), count: z.number() })).describe('materials per craft, LMD excluded'),
+  used: z.boolean().describe('the planner’s optimum crafts it'),
+})
+export type CraftCostWire = z.infer<typeof CraftCostSchema>
+
 /** `GET /efficiency`: item values (sanity per unit) and every open stage's efficiency, with intervals. */
 export const EfficiencyResponseSchema = z
   .object({
@@ -54,6 +72,7 @@ export const EfficiencyResponseSchema = z
     valueExp: z.number().describe('sanity per exp point'),
     values: z.array(z.object({ itemId: z.string(), value: z.number().describe('sanity per unit') })),
     stages: z.array(StageEfficiencySchema),
+    crafts: z.array(CraftCostSchema).describe('every formula whose product has a value'),
     attribution: z.string(),
   })
   .meta({ id: 'EfficiencyResponse' })

@@ -37,6 +37,34 @@ describe.each(dbTargets())('GET /efficiency on $name', (target) => {
     expect(r.stages.some((s) => s.stageId === 'recruit')).toBe(false)
   })
 
+  it.each(SERVERS.map((s) => [s]))(
+    '%s: crafting at the values — no craft below its item’s value, the crafts the LP uses at it, every valued item reached at its value',
+    async (server) => {
+      const r = await get(`/api/v2/efficiency?server=${server}`)
+      const value = new Map(r.values.map((v) => [v.itemId, v.value]))
+      // Orirock Concentration and Sugar Lump are crafted on every server.
+      expect(r.crafts.map((c) => c.itemId)).toEqual(expect.arrayContaining(['30014', '30024']))
+      for (const c of r.crafts) {
+        const v = value.get(c.itemId) ?? Number.NaN
+        const tolerance = 1e-6 * Math.max(1, v)
+        expect(c.sanityPerItem, c.itemId).toBeGreaterThanOrEqual(v - tolerance)
+        if (c.used) expect(Math.abs(c.sanityPerItem - v), c.itemId).toBeLessThanOrEqual(tolerance)
+        // Without by-products (the guide does not count them) a craft costs its materials and LMD at their values,
+        // plus the LP's 1e-8 sanity per LMD that makes it prefer fewer crafts.
+        const paid = c.materials.reduce((sum, m) => sum + m.count * (value.get(m.itemId) ?? 0), 0) + c.goldCost * (r.valueLmd + 1e-8)
+        expect(Math.abs(c.sanityPerItem - paid), c.itemId).toBeLessThanOrEqual(1e-6 * Math.max(1, paid))
+      }
+      // Each item with a value gets it from a stage at efficiency 1 (what else the run drops counted at its value)
+      // or from a craft at its value: the guide's cheapest way to get it costs exactly the value.
+      for (const [itemId, v] of value) {
+        if (v <= 1e-6 || itemId === '4001' || itemId === '0010') continue
+        const byStage = r.stages.some((s) => Math.abs(s.efficiency - 1) <= 1e-6 && s.drops.some((d) => d.itemId === itemId && d.perRun > 0))
+        const byCraft = r.crafts.some((c) => c.itemId === itemId && Math.abs(c.sanityPerItem - v) <= 1e-6 * Math.max(1, v))
+        expect(byStage || byCraft, itemId).toBe(true)
+      }
+    },
+  )
+
   it('values equal what the planner lists for the same request (every producible item wanted)', async () => {
     const r = await get('/api/v2/efficiency?server=CN')
     const required = Object.fromEntries(r.values.filter((v) => v.itemId !== '4001' && v.itemId !== '0010').map((v) => [v.itemId, 1]))
@@ -88,6 +116,13 @@ describe.each(dbTargets())('GET /efficiency on $name', (target) => {
     expect(both.stages).toEqual([item.stages[0]])
     expect(both.values).toEqual(item.values)
     expect((await get('/api/v2/efficiency?server=CN&stageId=no_such_stage')).stages).toEqual([])
+    expect(item.crafts).toEqual(whole.crafts.filter((c) => c.itemId === itemId))
+    // The values without the stages (the planner's value column): the same values and crafts, no stage.
+    const values = await get('/api/v2/efficiency?server=CN&view=values')
+    expect(values.stages).toEqual([])
+    expect(values.values).toEqual(whole.values)
+    expect(values.crafts).toEqual(whole.crafts)
+    expect(values.crafts.length).toBeGreaterThan(20)
     const long = await ctx.app.inject({ method: 'GET', url: `/api/v2/efficiency?server=CN&itemId=${'x'.repeat(129)}` })
     expect(long.statusCode).toBe(400)
     expect(long.json()).toMatchObject({ code: 'INVALID_REQUEST' })

@@ -23,17 +23,22 @@ const toCsv = (r: EfficiencyResponse, code: (stageId: string) => string) =>
 
 /**
  * One stage's or one item's part of the answer (the stats pages' badges: a few hundred bytes instead of
- * the whole guide's ~270 KB gzip). `itemId` also keeps only that item in each stage's `drops`. The figures
+ * the whole guide's ~270 KB gzip). `itemId` also keeps only that item in each stage's `drops` and only its
+ * formula in `crafts`; `view: 'values'` leaves the stages out (the planner's value column). The figures
  * are those of the whole answer; an unknown id gives empty lists.
  */
-export const narrow = (r: EfficiencyResponse, stageId: string | undefined, itemId: string | undefined): EfficiencyResponse => {
-  if (stageId === undefined && itemId === undefined) return r
+export const narrow = (r: EfficiencyResponse, stageId: string | undefined, itemId: string | undefined, view: 'all' | 'values' = 'all'): EfficiencyResponse => {
+  if (stageId === undefined && itemId === undefined && view === 'all') return r
   return {
     ...r,
     values: itemId === undefined ? r.values : r.values.filter((v) => v.itemId === itemId),
-    stages: r.stages
-      .filter((s) => (stageId === undefined || s.stageId === stageId) && (itemId === undefined || s.drops.some((d) => d.itemId === itemId)))
-      .map((s) => (itemId === undefined ? s : { ...s, drops: s.drops.filter((d) => d.itemId === itemId) })),
+    crafts: itemId === undefined ? r.crafts : r.crafts.filter((c) => c.itemId === itemId),
+    stages:
+      view === 'values'
+        ? []
+        : r.stages
+            .filter((s) => (stageId === undefined || s.stageId === stageId) && (itemId === undefined || s.drops.some((d) => d.itemId === itemId)))
+            .map((s) => (itemId === undefined ? s : { ...s, drops: s.drops.filter((d) => d.itemId === itemId) })),
   }
 }
 
@@ -50,10 +55,10 @@ export const efficiencyRoutes: FastifyPluginAsyncZod<{ efficiency: EfficiencySer
       },
     },
     async (req, reply) => {
-      const { server, lmd = true, exp = true, stageId, itemId } = req.query
+      const { server, lmd = true, exp = true, stageId, itemId, view } = req.query
       const { response } = await efficiency.get({ server, lmd, exp })
       setPublicCache(reply, response.computedAt)
-      return narrow(response, stageId, itemId)
+      return narrow(response, stageId, itemId, view)
     },
   )
   app.get(

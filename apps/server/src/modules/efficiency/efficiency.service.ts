@@ -74,6 +74,7 @@ export const createEfficiencyService = ({ catalog, matrix, version, loadHighs, c
           valueExp: v.valueExp,
           values: v.values,
           stages: v.stages,
+          crafts: v.crafts,
           attribution: DATA_ATTRIBUTION,
         },
       }

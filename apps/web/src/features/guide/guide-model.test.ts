@@ -124,26 +124,15 @@ describe('zoneGroupOf', () => {
 describe('rankStagesForItem', () => {
   const ids = (entries: { row: GuideStageRow }[]) => entries.map((e) => e.row.stageId)
 
-  it('by sanity: lowest sanity per item first, the too-uncertain ones after every ranked one, unranked', () => {
-    const ranked = rankStagesForItem(rows, '30012', 'sanity')
-    // main_02-05 has the lowest figure (3.5) but its interval is wide: it goes last, without a rank.
-    expect(ids(ranked)).toEqual(['main_01-07', 'act_01', 'main_10-10', 'main_02-05'])
-    expect(ranked.map((e) => e.rank)).toEqual([1, 2, 3, null])
-    expect(ranked.map((e) => e.wide)).toEqual([false, false, false, true])
-  })
-
-  it('by efficiency: the stage efficiency, highest first; its own wide mark decides the rank', () => {
-    const ranked = rankStagesForItem(rows, '30012', 'efficiency')
+  it('the stage efficiency, highest first; its own wide mark decides the rank', () => {
+    const ranked = rankStagesForItem(rows, '30012')
     expect(ids(ranked)).toEqual(['main_01-07', 'act_01', 'main_10-10', 'main_02-05'])
     expect(ranked.map((e) => e.rank)).toEqual([1, 2, 3, null])
   })
 
-  it('by efficiency: ties go to the lower sanity per item', () => {
-    expect(ids(rankStagesForItem(rows, '2001', 'efficiency'))).toEqual(['wk_1', 'main_01-07'])
-    expect(ids(rankStagesForItem(rows, '2001', 'sanity'))).toEqual(['wk_1', 'main_01-07'])
-  })
+  it('ties go to the lower sanity per item', () => expect(ids(rankStagesForItem(rows, '2001'))).toEqual(['wk_1', 'main_01-07']))
 
-  it('lists nothing for an item no stage drops', () => expect(rankStagesForItem(rows, '99999', 'sanity')).toEqual([]))
+  it('lists nothing for an item no stage drops', () => expect(rankStagesForItem(rows, '99999')).toEqual([]))
 })
 
 describe('sorting the table', () => {

@@ -150,34 +150,28 @@ export const valueOfItem = (response: Pick<EfficiencyResponse, 'values'>, itemId
   return v !== undefined && v > 0 ? v : null
 }
 
-export type ItemRanking = 'sanity' | 'efficiency'
-
 export interface ItemStageEntry {
   row: GuideStageRow
   drop: StageDrop
   /** 1-based place among the stages that can be ranked; null when too uncertain to rank. */
   rank: number | null
-  /** The figure ranked on (sanity per item, or the stage's efficiency) is too uncertain to rank. */
+  /** The stage's efficiency is too uncertain to rank. */
   wide: boolean
 }
 
 /**
- * The stages that drop `itemId`, best first: by `sanity` (sanity per item, lowest first; ties by
- * efficiency) or by `efficiency` (the stage's, highest first; ties by sanity per item). A stage whose
- * figure is `wide` gets no rank and comes after every ranked one, in the same order among themselves:
- * its place in the list could be far off.
+ * The stages that drop `itemId`, by the stage's efficiency (highest first; ties by sanity per item for the
+ * item alone). A stage whose efficiency is `wide` gets no rank and comes after every ranked one, in the same
+ * order among themselves: its place in the list could be far off. (The fewest sanity per item, crafting
+ * included, is item-sources.ts.)
  */
-export const rankStagesForItem = (rows: readonly GuideStageRow[], itemId: string, by: ItemRanking): ItemStageEntry[] => {
+export const rankStagesForItem = (rows: readonly GuideStageRow[], itemId: string): ItemStageEntry[] => {
   const entries = rows.flatMap((row) => {
     const drop = row.drops.find((d) => d.itemId === itemId)
-    return drop && drop.perRun > 0 ? [{ row, drop, wide: by === 'sanity' ? drop.wide : row.wide }] : []
+    return drop && drop.perRun > 0 ? [{ row, drop, wide: row.wide }] : []
   })
   const order = (a: (typeof entries)[number], b: (typeof entries)[number]) =>
-    Number(a.wide) - Number(b.wide) ||
-    (by === 'sanity'
-      ? a.drop.sanityPerItem - b.drop.sanityPerItem || byEfficiency(a.row, b.row)
-      : byEfficiency(a.row, b.row) || a.drop.sanityPerItem - b.drop.sanityPerItem) ||
-    byCode(a.row, b.row)
+    Number(a.wide) - Number(b.wide) || byEfficiency(a.row, b.row) || a.drop.sanityPerItem - b.drop.sanityPerItem || byCode(a.row, b.row)
   let place = 0
   return entries.sort(order).map((e) => ({ ...e, rank: e.wide ? null : ++place }))
 }

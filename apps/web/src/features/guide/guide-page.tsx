@@ -28,7 +28,7 @@ const EfficiencyChart = lazy(() => import('./efficiency-chart').then((m) => ({ d
 
 const CHART_STAGES = 20
 /** About the material section's height, without and with a material picked: reserved while loading. */
-const MATERIAL_HEIGHT = { empty: { xs: 244, md: 204 }, picked: { xs: 1840, md: 1045 } } as const
+const MATERIAL_HEIGHT = { empty: { xs: 244, md: 204 }, picked: { xs: 1930, md: 1045 } } as const
 /** The chart's height: reserved before it loads, so the table below does not move. */
 export const CHART_HEIGHT = 520
 
@@ -57,6 +57,7 @@ export function GuidePage() {
     () => (data && stages.data && zones.data ? buildStageRows(data, catalog, server, lang) : null),
     [data, stages.data, zones.data, catalog, server, lang],
   )
+  const itemsById = useMemo(() => new Map((items.data ?? []).map((i) => [i.itemId, i])), [items.data])
   const materials = useMemo(() => (data && items.data ? guideItems(data, items.data) : null), [data, items.data])
   const top = useMemo(() => (rows ? topStages(rows, CHART_STAGES) : []), [rows])
 
@@ -119,7 +120,7 @@ export function GuidePage() {
       )}
 
       {ready ? (
-        <MaterialSection rows={rows} items={materials} response={data} itemId={itemId} onSelect={selectItem} />
+        <MaterialSection rows={rows} items={materials} itemsById={itemsById} response={data} itemId={itemId} onSelect={selectItem} />
       ) : (
         !error && (
           <Skeleton

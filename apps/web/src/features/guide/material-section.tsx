@@ -5,12 +5,11 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Card from '@mui/material/Card'
 import CardContent from '@mui/material/CardContent'
-import Link from '@mui/material/Link'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import type { EfficiencyResponse, Item } from '@dropwise/schemas'
-import { useId, useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { ItemIcon } from '../../components/item-icon'
@@ -18,12 +17,10 @@ import { ItemOption } from '../../components/item-option'
 import { paths } from '../../config/paths'
 import { formatNumber } from '../../lib/format'
 import { baseOf, isLocale, localized } from '../../lib/i18n'
-import { EFFICIENCY_DIGITS, formatInterval, rankStagesForItem, sanityDigits, valueOfItem, type GuideStageRow, type ItemRanking, type ItemStageEntry } from './guide-model'
+import { EFFICIENCY_DIGITS, formatInterval, rankStagesForItem, sanityDigits, valueOfItem, type GuideStageRow, type ItemStageEntry } from './guide-model'
+import { itemSources } from './item-sources'
 import { EventMark, UsedMark, WideMark } from './marks'
-import { visuallyHidden } from '../../components/visually-hidden'
-
-/** Entries shown before "show all". */
-const RANK_LIMIT = 8
+import { EntryShell, RankSection, SourceList, StageName } from './source-list'
 
 interface ItemOption {
   item: Item
@@ -34,109 +31,42 @@ interface ItemOption {
 
 const itemFilter = createFilterOptions<ItemOption>({ stringify: (o) => `${o.name} ${o.alternatives} ${o.item.itemId}` })
 
-function RankEntry({ entry, by }: { entry: ItemStageEntry; by: ItemRanking }) {
+function RankEntry({ entry }: { entry: ItemStageEntry }) {
   const { t, i18n } = useTranslation()
   const lang = i18n.language
   const { row, drop } = entry
-  const sanity = formatInterval(drop.sanityPerItem, drop.interval, lang, sanityDigits(drop.sanityPerItem))
-  const efficiency = formatInterval(row.efficiency, row.interval, lang, EFFICIENCY_DIGITS)
   return (
-    <Box
-      component="li"
-      data-testid="guide-rank-entry"
+    <EntryShell
+      rank={entry.rank}
+      data-kind="stage"
       data-stage-id={row.stageId}
       data-wide={entry.wide ? 'true' : undefined}
-      sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', py: 1, borderBottom: 1, borderColor: 'divider' }}
+      figure={formatInterval(row.efficiency, row.interval, lang, EFFICIENCY_DIGITS)}
+      caption={t('guide.material.aloneOf', { value: formatNumber(drop.sanityPerItem, lang, sanityDigits(drop.sanityPerItem)) })}
     >
-      <Box component="span" sx={{ width: 24, flexShrink: 0, textAlign: 'right', color: 'text.secondary', fontVariantNumeric: 'tabular-nums', lineHeight: 1.75 }}>
-        <span aria-hidden>{entry.rank ?? '–'}</span>
-        <Box component="span" sx={visuallyHidden}>
-          {entry.rank === null ? t('guide.marks.unranked') : t('guide.marks.rank', { rank: entry.rank })}
-        </Box>
-      </Box>
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        {row.zoneId ? (
-          <Link
-            component={RouterLink}
-            to={paths.statsByStageSelected.href(row.zoneId, row.stageId)}
-            underline="hover"
-            sx={{ fontWeight: 500 }}
-            data-testid="guide-stage-link"
-          >
-            {row.code}
-          </Link>
-        ) : (
-          <Typography component="span" sx={{ fontWeight: 500 }}>
-            {row.code}
-          </Typography>
-        )}
-        {row.zoneName && (
-          <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
-            {row.zoneName}
-          </Typography>
-        )}
-        {(entry.wide || row.closeTime !== null || row.used) && (
-          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
-            {entry.wide && <WideMark />}
-            {row.closeTime !== null && <EventMark closeTime={row.closeTime} />}
-            {row.used && by === 'efficiency' && <UsedMark />}
-          </Stack>
-        )}
-      </Box>
-      <Box sx={{ textAlign: 'right', flexShrink: 0 }}>
-        <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap', fontWeight: 500 }} data-testid="guide-rank-figure">
-          {by === 'sanity' ? sanity : efficiency}
-        </Typography>
-        <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'nowrap' }}>
-          {by === 'sanity'
-            ? t('guide.material.efficiencyOf', { value: formatNumber(row.efficiency, lang, EFFICIENCY_DIGITS) })
-            : t('guide.material.sanityOf', { value: formatNumber(drop.sanityPerItem, lang, sanityDigits(drop.sanityPerItem)) })}
-        </Typography>
-      </Box>
-    </Box>
+      <StageName row={row} />
+      {(entry.wide || row.closeTime !== null || row.used) && (
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
+          {entry.wide && <WideMark />}
+          {row.closeTime !== null && <EventMark closeTime={row.closeTime} />}
+          {row.used && <UsedMark />}
+        </Stack>
+      )}
+    </EntryShell>
   )
 }
 
-function RankList({ title, hint, entries, by, testId }: { title: string; hint: string; entries: ItemStageEntry[]; by: ItemRanking; testId: string }) {
-  const { t } = useTranslation()
-  const id = useId()
-  const [all, setAll] = useState(false)
-  const shown = all ? entries : entries.slice(0, RANK_LIMIT)
-  return (
-    <Box component="section" aria-labelledby={id} sx={{ minWidth: 0 }}>
-      <Typography id={id} variant="subtitle1" component="h4" sx={{ fontWeight: 500 }}>
-        {title}
-      </Typography>
-      <Typography variant="caption" color="text.secondary" component="p">
-        {hint}
-      </Typography>
-      {entries.length === 0 ? (
-        <Typography color="text.secondary" sx={{ py: 1 }}>
-          {t('guide.material.noStages')}
-        </Typography>
-      ) : (
-        <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid={testId}>
-          {shown.map((e) => (
-            <RankEntry key={e.row.stageId} entry={e} by={by} />
-          ))}
-        </Box>
-      )}
-      {entries.length > RANK_LIMIT && (
-        <Button size="small" onClick={() => setAll(!all)} aria-expanded={all} sx={{ mt: 0.5 }}>
-          {all ? t('guide.material.showFewer') : t('guide.material.showAll', { count: entries.length })}
-        </Button>
-      )}
-    </Box>
-  )
+function RankList({ title, hint, entries, testId }: { title: string; hint: string; entries: ItemStageEntry[]; testId: string }) {
+  return <RankSection title={title} hint={hint} entries={entries} testId={testId} render={(e) => <RankEntry key={e.row.stageId} entry={e} />} />
 }
 
-function MaterialDetail({ item, rows, response }: { item: Item; rows: GuideStageRow[]; response: EfficiencyResponse }) {
+function MaterialDetail({ item, rows, response, itemsById }: { item: Item; rows: GuideStageRow[]; response: EfficiencyResponse; itemsById: ReadonlyMap<string, Item> }) {
   const { t, i18n } = useTranslation()
   const lang = i18n.language
   const name = localized(item.name_i18n, item.name, lang)
   const value = valueOfItem(response, item.itemId)
-  const bySanity = useMemo(() => rankStagesForItem(rows, item.itemId, 'sanity'), [rows, item.itemId])
-  const byEfficiency = useMemo(() => rankStagesForItem(rows, item.itemId, 'efficiency'), [rows, item.itemId])
+  const bySanity = useMemo(() => itemSources(rows, response, item.itemId), [rows, response, item.itemId])
+  const byEfficiency = useMemo(() => rankStagesForItem(rows, item.itemId), [rows, item.itemId])
   return (
     <Box data-testid="guide-material-detail" data-item-id={item.itemId}>
       <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 2, rowGap: 1, mb: 2 }}>
@@ -170,20 +100,18 @@ function MaterialDetail({ item, rows, response }: { item: Item; rows: GuideStage
         </Stack>
       </Stack>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
-        <RankList
+        <SourceList
           key={`sanity-${item.itemId}`}
           title={t('guide.material.bySanity')}
           hint={t('guide.material.bySanityHint', { item: name })}
-          entries={bySanity}
-          by="sanity"
-          testId="guide-rank-sanity"
+          sources={bySanity}
+          itemsById={itemsById}
         />
         <RankList
           key={`efficiency-${item.itemId}`}
           title={t('guide.material.byEfficiency')}
           hint={t('guide.material.byEfficiencyHint', { item: name })}
           entries={byEfficiency}
-          by="efficiency"
           testId="guide-rank-efficiency"
         />
       </Box>
@@ -196,11 +124,14 @@ export function MaterialSection({
   rows,
   items,
   response,
+  itemsById,
   itemId,
   onSelect,
 }: {
   rows: GuideStageRow[]
   items: Item[]
+  /** Every item of the catalog, for the names of crafting materials. */
+  itemsById: ReadonlyMap<string, Item>
   response: EfficiencyResponse
   itemId: string | null
   onSelect: (itemId: string | null) => void
@@ -248,7 +179,11 @@ export function MaterialSection({
           )}
           sx={{ maxWidth: 480, mb: 2 }}
         />
-        {selected ? <MaterialDetail item={selected.item} rows={rows} response={response} /> : <Typography color="text.secondary">{t('guide.material.empty')}</Typography>}
+        {selected ? (
+          <MaterialDetail item={selected.item} rows={rows} response={response} itemsById={itemsById} />
+        ) : (
+          <Typography color="text.secondary">{t('guide.material.empty')}</Typography>
+        )}
       </CardContent>
     </Card>
   )

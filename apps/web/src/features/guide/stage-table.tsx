@@ -203,7 +203,7 @@ export function StageTable({ rows }: { rows: GuideStageRow[] | null }) {
             ))}
           </TextField>
           <Typography variant="body2" color="text.secondary" sx={{ ml: { sm: 'auto' } }} role="status" data-testid="guide-table-count">
-            {rows ? t('guide.table.shown', { shown: sorted.length, total: rows.length }) : ''}
+            {rows ? t('guide.table.shown', { count: rows.length, shown: sorted.length, total: rows.length }) : ''}
           </Typography>
         </Stack>
         {/* Only the table scrolls sideways on a narrow screen; the page itself never does. */}

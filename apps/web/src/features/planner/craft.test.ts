@@ -1,6 +1,6 @@
 import type { PlanSynthesis } from '@dropwise/planner'
 import { describe, expect, it } from 'vitest'
-import { applyCraft, craftShortages, wholeCraft } from './craft'
+import { applyCraft, craftShortages, craftsShortage, wholeCraft } from './craft'
 import { countOf, EMPTY_STATE, setCount } from './planner-state'
 
 // 2 Orirock Clusters (30013) from 5 Orirock Cubes (30012) each: the plan says 10.0 cubes for 2 crafts.
@@ -61,5 +61,33 @@ describe('craft in plan (spec 001 §4, §5)', () => {
     expect(next && countOf(next, '30013')).toEqual({ have: 3, need: 5 })
     const concentrate = applyCraft(setCount(setCount(EMPTY_STATE, '30013', { have: 9 }), '30033', { have: 2 }), wholeCraft(fractional, CONCENTRATE))
     expect(concentrate && [countOf(concentrate, '30013').have, countOf(concentrate, '30033').have, countOf(concentrate, '30014').have]).toEqual([1, 0, 2])
+  })
+})
+
+describe('craftsShortage: what the stock lacks for all the crafts, once per material', () => {
+  // 1 cube from 3 Orirock (30011), 7 clusters from 35 cubes: a plan whose crafts both share no stock.
+  const cube = { target: '30012', crafts: 1, planned: 0.7, rounded: true, materials: [{ itemId: '30011', count: 3, planned: 2.1 }] }
+  const clusters = { target: '30013', crafts: 7, planned: 7, rounded: false, materials: [{ itemId: '30012', count: 35, planned: 35 }] }
+  // Two crafts that each use Sugar Pack: each alone is covered by 3, both together are not.
+  const a = { target: 'x', crafts: 1, planned: 1, rounded: false, materials: [{ itemId: '30033', count: 2, planned: 2 }] }
+  const b = { target: 'y', crafts: 1, planned: 1, rounded: false, materials: [{ itemId: '30033', count: 2, planned: 2 }] }
+
+  it('lists each missing material once, with what all the crafts use', () => {
+    const state = setCount(EMPTY_STATE, '30012', { have: 12 })
+    expect(craftsShortage(state, [cube, clusters])).toEqual([
+      { itemId: '30011', need: 3, have: 0 },
+      { itemId: '30012', need: 35, have: 12 },
+    ])
+  })
+
+  it('adds up a material the crafts share', () => {
+    const state = setCount(EMPTY_STATE, '30033', { have: 3 })
+    expect(craftShortages(state, a)).toEqual([])
+    expect(craftsShortage(state, [a, b])).toEqual([{ itemId: '30033', need: 4, have: 3 }])
+  })
+
+  it('is empty when the stock covers every craft', () => {
+    expect(craftsShortage(setCount(EMPTY_STATE, '30033', { have: 4 }), [a, b])).toEqual([])
+    expect(craftsShortage(EMPTY_STATE, [])).toEqual([])
   })
 })

@@ -64,6 +64,17 @@ export const craftShortages = (state: PlannerState, craft: WholeCraft): CraftSho
   craft.materials.map((m) => ({ itemId: m.itemId, need: m.count, have: countOf(state, m.itemId).have })).filter((m) => m.have < m.need)
 
 /**
+ * What the stock lacks for all the crafts of a plan, said once (issue 38 §8): per material, the whole
+ * items every craft of the list consumes together against what is owned, in the order the materials
+ * first appear. Empty when every craft can be done.
+ */
+export const craftsShortage = (state: PlannerState, crafts: readonly WholeCraft[]): CraftShortage[] => {
+  const need = new Map<string, number>()
+  for (const c of crafts) for (const m of c.materials) need.set(m.itemId, (need.get(m.itemId) ?? 0) + m.count)
+  return [...need].map(([itemId, count]) => ({ itemId, need: count, have: countOf(state, itemId).have })).filter((m) => m.have < m.need)
+}
+
+/**
  * Crafts inside the plan (spec 001 §4 "Crafting inside the plan"): deducts the whole amount of each
  * material from what is owned and adds the crafts to the product. `null` when stock is short.
  */

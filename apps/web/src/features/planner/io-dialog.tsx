@@ -65,7 +65,7 @@ export function IoDialog({ open, state, offered, nameToId, onClose, onImport }: 
     setUnknown(applied.unknown)
     onImport(applied.state)
     if (parsed.errors.length > 0) snackbar.show(t('planner.import.invalidItemSegment', { count: parsed.errors.length }), { severity: 'error', timeout: 5000 })
-    else snackbar.show(t('planner.import.success', { amount: applied.patched }), { severity: 'success', timeout: 5000 })
+    else snackbar.show(t('planner.import.success', { count: applied.patched, amount: applied.patched }), { severity: 'success', timeout: 5000 })
     if (parsed.errors.length === 0 && applied.unknown.length === 0) onClose()
   }
 

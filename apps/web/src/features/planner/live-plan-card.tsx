@@ -61,7 +61,7 @@ export function LivePlanCard({
             {live?.response.error && <Alert severity="error">{failureText(live.response, unobtainable)}</Alert>}
             {live && !live.response.error && (
               <Stack spacing={2} sx={{ opacity: engine.live ? 1 : 0.6 }}>
-                <PlanTotals plan={live.response} />
+                <PlanTotals plan={live.response} lookup={lookup} />
                 <StageList plan={live.response} lookup={lookup} limit={6} />
                 {live.response.stages.length > 6 && (
                   <Typography variant="body2" color="text.secondary">

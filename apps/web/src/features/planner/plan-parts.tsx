@@ -29,7 +29,7 @@ export const useNames = (lookup: Lookup) => {
 }
 
 /** An item with an amount, linking to the item's statistics. */
-export function ItemChip({ id, amount, lookup, value = false }: { id: string; amount: string; lookup: Lookup; value?: boolean }) {
+export function ItemChip({ id, amount, lookup }: { id: string; amount: string; lookup: Lookup }) {
   const names = useNames(lookup)
   const item = lookup.item(id)
   return (
@@ -39,7 +39,7 @@ export function ItemChip({ id, amount, lookup, value = false }: { id: string; am
       clickable
       variant="outlined"
       avatar={item ? <ItemIcon item={item} size={24} /> : undefined}
-      label={value ? `${names.item(id)}: ${amount}` : `${names.item(id)} × ${amount}`}
+      label={`${names.item(id)} × ${amount}`}
       sx={{ mr: 0.5, mb: 0.5 }}
     />
   )

@@ -1,8 +1,6 @@
 import type { Stage } from '@dropwise/schemas'
-import Calculate from '@mui/icons-material/Calculate'
 import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
-import Fab from '@mui/material/Fab'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { lazy, useCallback, useEffect, useMemo, useState } from 'react'
@@ -14,6 +12,7 @@ import { useHydrated } from '../../lib/hydration'
 import { localized } from '../../lib/i18n'
 import { useStore } from '../../lib/persisted-store'
 import { useDataSource } from '../../lib/state-hooks'
+import { CalculateBar } from './calculate-bar'
 import { CALCULATE_LABELS } from './calculate-labels'
 import { calculateButtonState, canCalculate } from './calculate-state'
 import { buildPlanRequest, wantsAnything } from './plan-request'
@@ -117,7 +116,7 @@ export function Planner() {
   }
 
   return (
-    <Stack spacing={2} sx={{ pb: 10 }}>
+    <Stack spacing={2}>
       <Typography variant="h4" component="h1">
         {t('menu.planner')}
       </Typography>
@@ -145,19 +144,14 @@ export function Planner() {
         onSet={onSet}
       />
 
-      <Fab
-        color="primary"
-        variant="extended"
-        onClick={() => void calculate()}
+      <CalculateBar
+        live={engine.hasRequest ? (engine.live ?? engine.stale)?.response : undefined}
+        lookup={lookup}
+        label={buttonLabel}
         disabled={!canCalculate(button)}
-        sx={{ position: 'fixed', right: 24, bottom: 24 }}
-        aria-describedby="planner-calculate-hint"
-        data-testid="planner-fab"
-        data-state={button}
-      >
-        <Calculate sx={{ mr: 1 }} />
-        {buttonLabel}
-      </Fab>
+        state={button}
+        onCalculate={() => void calculate()}
+      />
 
       <ResultDialog
         open={resultOpen && calc.status !== 'idle' && calc.status !== 'failed'}

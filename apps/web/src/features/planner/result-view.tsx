@@ -21,22 +21,35 @@ import { paths } from '../../config/paths'
 import { numberFormat } from '../../lib/format'
 import type { WholeCraft } from './craft'
 import { ItemChip, useNames, type Lookup } from './plan-parts'
+import { PlanValues } from './plan-values'
 import type { PlannerState } from './planner-state'
+import { shownRuns, shownSanity } from './plan-totals'
 import { SynthesisList } from './synthesis-list'
 
 export type { Lookup } from './plan-parts'
 
-/** LMD, sanity and EXP of a plan, rounded up with thousands separators (web-reference row 115). */
-export function PlanTotals({ plan }: { plan: PlanSuccess }) {
+/**
+ * Sanity, LMD and EXP of a plan, rounded up with thousands separators (web-reference row 115). The
+ * sanity is what the listed runs add up to (plan-totals.ts); LMD and EXP are the drops expected from the plan.
+ */
+export function PlanTotals({ plan, lookup }: { plan: PlanSuccess; lookup: Lookup }) {
   const { t, i18n } = useTranslation()
   const fmt = (n: number) => numberFormat(i18n.language).format(Math.ceil(n))
+  const sanity = shownSanity(plan.stages, (id) => lookup.stage(id)?.apCost) ?? plan.cost
   const cells = [
-    { key: 'cost', label: t('planner.result.cost'), value: plan.cost },
+    { key: 'cost', label: t('planner.result.cost'), value: sanity },
     { key: 'gold', label: t('planner.result.gold'), value: plan.gold },
     { key: 'exp', label: t('planner.result.exp'), value: plan.exp },
   ]
   return (
-    <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap', rowGap: 1 }} data-testid="planner-totals" data-objective={plan.lp.objective ?? ''}>
+    <Stack
+      direction="row"
+      spacing={3}
+      sx={{ flexWrap: 'wrap', rowGap: 1 }}
+      data-testid="planner-totals"
+      data-objective={plan.lp.objective ?? ''}
+      data-plan-cost={plan.cost}
+    >
       {cells.map((c) => (
         <Box key={c.key}>
           <Typography variant="caption" color="text.secondary" component="div">
@@ -60,9 +73,10 @@ export function StageList({ plan, lookup, limit }: { plan: PlanSuccess; lookup: 
     <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="planner-stages">
       {shown.map((s) => {
         const stage = lookup.stage(s.stage)
-        const runs = numberFormat(i18n.language).format(Math.ceil(Number(s.count)))
+        const count = shownRuns(s)
+        const runs = numberFormat(i18n.language).format(count)
         return (
-          <Card component="li" variant="outlined" key={s.stage}>
+          <Card component="li" variant="outlined" key={s.stage} data-testid="planner-stage" data-stage-id={s.stage} data-runs={count} data-ap-cost={stage?.apCost ?? ''}>
             <CardContent sx={{ py: 1, '&:last-child': { pb: 1 } }}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', mb: 0.5 }}>
                 {stage ? (
@@ -72,7 +86,7 @@ export function StageList({ plan, lookup, limit }: { plan: PlanSuccess; lookup: 
                 ) : (
                   <Typography variant="subtitle1">{names.stage(s.stage)}</Typography>
                 )}
-                <Typography color="text.secondary">{t('planner.result.runs', { count: Math.ceil(Number(s.count)), runs })}</Typography>
+                <Typography color="text.secondary">{t('planner.result.runs', { count, runs })}</Typography>
               </Stack>
               <Box>
                 {Object.entries(s.items).map(([id, amount]) => (
@@ -83,29 +97,6 @@ export function StageList({ plan, lookup, limit }: { plan: PlanSuccess; lookup: 
           </Card>
         )
       })}
-    </Stack>
-  )
-}
-
-function ValueList({ plan, lookup }: { plan: PlanSuccess; lookup: Lookup }) {
-  const { t } = useTranslation()
-  const levels = plan.values.map((l) => ({ ...l, items: l.items.filter((i) => Number.parseFloat(i.value) !== 0) })).filter((l) => l.items.length > 0)
-  if (levels.length === 0) return <Alert severity="info">{t('planner.result.noValues')}</Alert>
-  return (
-    <Stack spacing={2}>
-      <Typography variant="body2" color="text.secondary">
-        {t('planner.result.valuesHint')}
-      </Typography>
-      {levels.map((level) => (
-        <Box key={level.level}>
-          <Typography variant="subtitle2" component="h3">
-            {t('planner.result.level', { level: level.level })}
-          </Typography>
-          {level.items.map((i) => (
-            <ItemChip key={i.name} id={i.name} amount={i.value} lookup={lookup} value />
-          ))}
-        </Box>
-      ))}
     </Stack>
   )
 }
@@ -137,7 +128,7 @@ export function PlanTabs({
       <Box role="tabpanel" id={`planner-tabpanel-${tab}`} aria-labelledby={`planner-tab-${tab}`} sx={{ pt: 2 }}>
         {tab === 0 && <StageList plan={plan} lookup={lookup} />}
         {tab === 1 && <SynthesisList plan={plan} lookup={lookup} state={state} disabled={craftDisabled} onCraft={onCraft} />}
-        {tab === 2 && <ValueList plan={plan} lookup={lookup} />}
+        {tab === 2 && <PlanValues plan={plan} lookup={lookup} state={state} />}
       </Box>
     </>
   )
@@ -180,7 +171,7 @@ export function ResultDialog({ open, pending, plan, lookup, state, onClose, onRe
         )}
         {!pending && plan && (
           <Stack spacing={2}>
-            <PlanTotals plan={plan} />
+            <PlanTotals plan={plan} lookup={lookup} />
             <Typography variant="body2" color="text.secondary">
               {t('planner.notices.autoExistence')}
             </Typography>

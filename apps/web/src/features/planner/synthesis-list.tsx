@@ -12,20 +12,24 @@ import { useTranslation } from 'react-i18next'
 import { Link as RouterLink } from 'react-router'
 import { ItemIcon } from '../../components/item-icon'
 import { paths } from '../../config/paths'
-import { craftShortages, wholeCraft, type CraftShortage, type WholeCraft } from './craft'
+import { craftShortages, craftsShortage, wholeCraft, type CraftShortage, type WholeCraft } from './craft'
 import { ItemChip, useNames, type Lookup } from './plan-parts'
 import type { PlannerState } from './planner-state'
 import { numberFormat } from '../../lib/format'
 
-function ShortageList({ id, shortages, lookup }: { id: string; shortages: CraftShortage[]; lookup: Lookup }) {
-  const { t } = useTranslation()
+/** What the stock lacks for the crafts of the plan, said once above them (not under every craft). */
+function ShortageSummary({ id, shortages, lookup }: { id: string; shortages: CraftShortage[]; lookup: Lookup }) {
+  const { t, i18n } = useTranslation()
   const names = useNames(lookup)
+  const fmt = (n: number) => numberFormat(i18n.language).format(n)
   return (
-    <Alert severity="warning" sx={{ mt: 1 }} id={id} data-testid="planner-craft-shortage">
+    <Alert severity="warning" id={id} data-testid="planner-craft-shortage">
       <Typography variant="body2">{t('planner.craft.impossible')}</Typography>
       <Box component="ul" sx={{ m: 0, pl: 2 }}>
         {shortages.map((s) => (
-          <li key={s.itemId}>{t('planner.craft.errors.notEnough', { item: names.item(s.itemId), need: s.need, have: s.have })}</li>
+          <li key={s.itemId} data-testid="planner-craft-missing" data-item-id={s.itemId}>
+            {t('planner.craft.missing', { item: names.item(s.itemId), short: fmt(s.need - s.have), need: fmt(s.need), have: fmt(s.have) })}
+          </li>
         ))}
       </Box>
     </Alert>
@@ -38,17 +42,19 @@ function SynthesisCard({
   state,
   disabled,
   onCraft,
+  shortageId,
 }: {
   craft: WholeCraft
   lookup: Lookup
   state: PlannerState
   disabled: boolean
   onCraft: (c: WholeCraft) => void
+  /** The summary of what is missing, which a craft the stock does not cover points to. */
+  shortageId: string
 }) {
   const { t, i18n } = useTranslation()
   const names = useNames(lookup)
-  const id = useId()
-  const shortages = craftShortages(state, craft)
+  const short = craftShortages(state, craft).length > 0
   const target = lookup.item(craft.target)
   const fmt = (n: number) => numberFormat(i18n.language, { maximumFractionDigits: 2 }).format(n)
   return (
@@ -66,9 +72,10 @@ function SynthesisCard({
           <Button
             size="small"
             variant="outlined"
-            disabled={disabled || shortages.length > 0}
+            disabled={disabled || short}
             onClick={() => onCraft(craft)}
-            aria-describedby={shortages.length > 0 ? `${id}-short` : undefined}
+            aria-describedby={short ? shortageId : undefined}
+            data-short={short ? 'true' : undefined}
             data-testid={`planner-craft-${craft.target}`}
           >
             {t('planner.craft.do')}
@@ -84,7 +91,6 @@ function SynthesisCard({
             {t('planner.craft.rounded', { planned: fmt(craft.planned), crafts: fmt(craft.crafts) })}
           </Typography>
         )}
-        {shortages.length > 0 && <ShortageList id={`${id}-short`} shortages={shortages} lookup={lookup} />}
       </CardContent>
     </Card>
   )
@@ -92,8 +98,8 @@ function SynthesisCard({
 
 /**
  * The crafts of a plan in whole numbers (issue 17 §11): each with the reason when rounding changed
- * the plan's numbers, and a Craft button that is disabled, with the shortages named, when the stock
- * does not cover it.
+ * the plan's numbers, and a Craft button that is disabled when the stock does not cover it; what the
+ * stock lacks is said once, above the crafts.
  */
 export function SynthesisList({
   plan,
@@ -109,12 +115,18 @@ export function SynthesisList({
   onCraft: (c: WholeCraft) => void
 }) {
   const { t } = useTranslation()
+  const shortageId = useId()
   if (plan.syntheses.length === 0) return <Alert severity="info">{t('planner.result.noSyntheses')}</Alert>
+  const crafts = plan.syntheses.map((s) => wholeCraft(s, lookup.formula(s.target)))
+  const shortages = craftsShortage(state, crafts)
   return (
-    <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="planner-syntheses">
-      {plan.syntheses.map((s) => (
-        <SynthesisCard key={s.target} craft={wholeCraft(s, lookup.formula(s.target))} lookup={lookup} state={state} disabled={disabled} onCraft={onCraft} />
-      ))}
+    <Stack spacing={1}>
+      {shortages.length > 0 && <ShortageSummary id={shortageId} shortages={shortages} lookup={lookup} />}
+      <Stack spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="planner-syntheses">
+        {crafts.map((c) => (
+          <SynthesisCard key={c.target} craft={c} lookup={lookup} state={state} disabled={disabled} onCraft={onCraft} shortageId={shortageId} />
+        ))}
+      </Stack>
     </Stack>
   )
 }
