@@ -2,8 +2,9 @@
 /**
  * Game resources the server downloads at run time, as the player sees them: the recognition page
  * while the server prepares them (a progress bar, asked again every 2 s, then the upload control
- * without a reload), when the download failed (a message without environment variable names, the
- * operators' hint, Retry), when the operator switched them off; and the item icons turning into the
+ * without a reload), when the download failed ("not ready yet" in the player's words, the hand report,
+ * Retry; the reason and the operators' hint only in the server's log and health), when the operator
+ * switched them off; and the item icons turning into the
  * icon sheet's art once it is ready. `/api/_/assets`, the resource fields of `/config` and the sheet
  * are answered by the browser (page.route), so the journey does not depend on the server's downloads
  * (`ASSETS=off` keeps a server that has them quiet).
@@ -123,14 +124,14 @@ describe.skipIf(!chromium)('game resources in Chromium', () => {
     const tile = (id: string) => page.locator(`[data-testid="item-tile"][data-item-id="${id}"] [role="img"]`)
     await expect.poll(() => tile('30012').getAttribute('data-art'), { timeout: 20_000 }).toBe('art')
     expect(await tile('30013').getAttribute('data-art')).toBe('art')
-    expect(await tile('30011').getAttribute('data-art')).toBe('sprite')
+    expect(await tile('30011').getAttribute('data-art')).toBe('drawn')
     const style = await tile('30013').evaluate((el) => {
       const s = getComputedStyle(el)
       return [s.backgroundImage, s.backgroundSize, s.backgroundPosition]
     })
     expect(style).toEqual([`url("${e2e.server.url}${ICONS.sheetUrl}")`, '96px 96px', '-48px 0px'])
-    // A pointer hovers here: names stay in the tooltips.
-    expect(await page.getByTestId('item-tile-name').count()).toBe(0)
+    // A pointer hovers here too, and the names are written under the icons all the same.
+    expect(await page.locator('[data-testid="item-tile"][data-item-id="30013"]').getByTestId('item-tile-name').innerText()).toBe('Orirock Cluster')
     await settle(page)
     expect(problems).toEqual([])
   }, 120_000)
@@ -141,7 +142,7 @@ describe.skipIf(!chromium)('game resources in Chromium', () => {
     const stub = await stubAssets(page, { state: 'fetching', done: 1, total: 5, reason: null })
     await page.goto(`${e2e.server.url}/result/item`)
     const tile = page.locator('[data-testid="item-tile"][data-item-id="30012"] [role="img"]')
-    await expect.poll(() => tile.getAttribute('data-art'), { timeout: 30_000 }).toBe('sprite')
+    await expect.poll(() => tile.getAttribute('data-art'), { timeout: 30_000 }).toBe('drawn')
     const navigations: string[] = []
     page.on('framenavigated', (f) => f === page.mainFrame() && navigations.push(f.url()))
     stub.status = { state: 'ready', done: 5, total: 5, reason: null }
@@ -155,7 +156,7 @@ describe.skipIf(!chromium)('game resources in Chromium', () => {
     expect(problems).toEqual([])
   }, 90_000)
 
-  it('says what failed in the player’s words, hints operators, and Retry prepares again', async () => {
+  it('says in the player’s words that recognition is not ready, without the failure’s details, and Retry prepares again', async () => {
     const page = await newPage()
     const problems = watch(page)
     const stub = await stubAssets(page, { state: 'unavailable', done: 1, total: 5, reason: 'getaddrinfo ENOTFOUND assets.example' })
@@ -172,11 +173,9 @@ describe.skipIf(!chromium)('game resources in Chromium', () => {
     await alert.waitFor({ timeout: 30_000 })
     expect(await alert.getAttribute('data-state')).toBe('unavailable')
     const text = await alert.innerText()
-    expect(text).toMatch(/^Screenshot recognition is not available\s+This server could not download the game resources it needs\./)
-    expect(text).not.toMatch(/RECOGNIZER_PACK/)
-    const hint = await page.getByTestId('recognition-operator-hint').innerText()
-    expect(hint).toContain('Reason: getaddrinfo ENOTFOUND assets.example')
-    expect(hint).toContain('Operators: see the README, “Game art and recognizer resources” (ASSETS_BASE_URL, ASSETS_DIR, ASSETS=off).')
+    expect(text).toMatch(/^Screenshot recognition is not ready yet\s+This site cannot read battle-result screenshots yet\. Meanwhile, report your drops by hand/)
+    expect(text).not.toMatch(/ENOTFOUND|assets\.example|ASSETS|RECOGNIZER_PACK|README|Operators/)
+    expect(await alert.getByRole('link', { name: 'Report by hand' }).getAttribute('href')).toBe('/report/stage')
     // The server retries by itself with a growing delay: the page asks only every 30 s meanwhile.
     const gets = stub.gets
     await new Promise((r) => setTimeout(r, 2500))
@@ -199,7 +198,8 @@ describe.skipIf(!chromium)('game resources in Chromium', () => {
     const alert = page.getByTestId('recognition-unavailable')
     await alert.waitFor({ timeout: 30_000 })
     expect(await alert.getAttribute('data-state')).toBe('off')
-    expect(await alert.innerText()).toContain('Screenshot recognition is switched off on this server.')
+    expect(await alert.innerText()).toMatch(/^Screenshot recognition is not offered on this site\s+Report your drops by hand instead/)
+    expect(await alert.getByRole('link', { name: 'Report by hand' }).getAttribute('href')).toBe('/report/stage')
     expect(await alert.getByRole('button', { name: 'Try again' }).count()).toBe(0)
     expect(await page.getByTestId('recognition-file-input').count()).toBe(0)
     await settle(page)

@@ -139,6 +139,10 @@ describe.skipIf(!hasChromium() || !present)('screenshot recognition in Chromium'
     const copy = page.locator('[data-testid="recognition-result"][data-outcome="error"]')
     expect(await copy.count()).toBe(1)
     expect(await copy.getByTestId('recognition-exception').evaluateAll((els) => els.map((e) => e.getAttribute('data-code')))).toContain('Fingerprint::Same')
+    // The player reads a sentence in the page's language, never the code (issue 38).
+    const sameText = (await copy.getByTestId('recognition-exception').allInnerTexts()).join('\n')
+    expect(sameText).toContain('Duplicate image')
+    expect(sameText).not.toContain('::')
     expect(await copy.getByRole('checkbox').isDisabled()).toBe(true)
     await expect.poll(() => page.getByTestId('recognition-overview').innerText()).toMatch(/Images\s+4[\s\S]*Success\s+3[\s\S]*Error\s+1/)
     // The work ran in the module worker, on the pack the server built from the downloaded resources.
@@ -167,7 +171,10 @@ describe.skipIf(!hasChromium() || !present)('screenshot recognition in Chromium'
     const body = request.postDataJSON() as { server: string; batchDrops: { stageId: string; drops: { itemId: string; quantity: number }[] }[] }
     expect(body.server).toBe('CN')
     expect(body.batchDrops.map((b) => b.stageId).sort()).toEqual(SHOTS.map((s) => s.stageId).sort())
-    await page.getByText('All 3 report(s) were stored.').waitFor()
+    await page.getByText('All 3 reports were stored.').waitFor()
+    // The summary still says what was sent (the stored screenshots are no longer selectable): three clears, not 0.
+    await page.getByRole('heading', { name: 'What was reported' }).waitFor()
+    expect(await page.getByTestId('recognition-summary').innerText()).toMatch(/1-7[\s\S]*10-3[\s\S]*Total\s+3/)
 
     // The reports reach the uploader's personal matrix (verified and aggregated in the background).
     const penguinId = decodeURIComponent((await response.headerValue('x-penguin-set-penguinid')) ?? '')
@@ -178,6 +185,13 @@ describe.skipIf(!hasChromium() || !present)('screenshot recognition in Chromium'
       return SHOTS.map((s) => Math.max(0, ...matrix.filter((m) => m.stageId === s.stageId).map((m) => m.times)))
     }
     await expect.poll(times, { timeout: 30_000, interval: 1000 }).toEqual([1, 1, 1])
+
+    // The whole upload is recalled at once (after a confirmation) and leaves the personal matrix.
+    await page.getByTestId('recognition-recall').click()
+    const question = page.getByRole('dialog', { name: 'Recall the reports of this upload?' })
+    await question.getByRole('button', { name: 'Recall' }).click()
+    await page.getByText('Recalled 3 reports. They no longer count.').waitFor()
+    await expect.poll(times, { timeout: 30_000, interval: 1000 }).toEqual([0, 0, 0])
 
     // The upload made the visitor a known user: a failed run can now go to the team as defect feedback.
     await page.getByRole('button', { name: 'Recognize more screenshots' }).click()
@@ -214,10 +228,10 @@ describe.skipIf(!hasChromium() || !present)('screenshot recognition in Chromium'
     await page.goto(`${withoutPack.url}/report/recognition`)
     const alert = page.getByTestId('recognition-unavailable')
     await alert.waitFor({ timeout: 30_000 })
-    // In the player's words: no environment variable names (those are in the operators' hint below it).
+    // In the player's words: no environment variable names (those are in the server's log and health).
     const text = await alert.innerText()
-    expect(text).toMatch(/This server has no screenshot-recognition resources\.|Screenshot recognition is switched off on this server\./)
-    expect(text.split('Operators:')[0]).not.toMatch(/RECOGNIZER_PACK|ASSETS/)
+    expect(text).toMatch(/^Screenshot recognition is not offered on this site\s+Report your drops by hand instead/)
+    expect(text).not.toMatch(/RECOGNIZER_PACK|ASSETS|README/)
     expect(await page.getByTestId('recognition-file-input').count()).toBe(0)
     // No worker is started.
     await settle(page)

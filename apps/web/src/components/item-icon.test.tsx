@@ -7,7 +7,8 @@ import { datasetKey } from '../lib/data'
 import { readIconIndex, ITEM_ICONS_KEY, type IconSheetAnswer } from '../lib/item-icons'
 import { settingsStore } from '../lib/state-hooks'
 import { buildItem } from '../testing/builders'
-import { chooseIconArt, ItemArtProvider, ItemIcon, SPRITE } from './item-icon'
+import { chooseIconArt, ItemArtProvider } from './item-art'
+import { ItemIcon } from './item-icon'
 
 const sheet = readIconIndex({ size: 64, cols: 10, rows: 4, items: { '30012': [3, 2], '2001': [0, 0] } }, '/assets/icons/items.webp')!
 const orirock = { itemId: '30012', spriteCoord: [1, 4] as [number, number] }
@@ -15,7 +16,7 @@ const unknown = { itemId: 'act99_token', spriteCoord: undefined }
 
 describe('chooseIconArt', () => {
   it('draws the sheet cell of an item the index has, scaled to the display size', () =>
-    expect(chooseIconArt(orirock, 32, sheet, SPRITE.url)).toEqual({
+    expect(chooseIconArt(orirock, 32, sheet, null)).toEqual({
       kind: 'art',
       style: { backgroundImage: 'url("/assets/icons/items.webp")', backgroundSize: '320px 128px', backgroundPosition: '-96px -64px' },
     }))
@@ -30,10 +31,12 @@ describe('chooseIconArt', () => {
     }),
   )
 
-  it('uses the fallback cell for an item without a sprite coordinate', () =>
-    expect(chooseIconArt(unknown, 10, null, SPRITE.url)).toMatchObject({ kind: 'sprite', style: { backgroundPosition: '-50px -180px' } }))
+  it.each([
+    ['without a sheet of real art', orirock, null],
+    ['without a sprite coordinate in the operator’s sheet', unknown, '/operator/sprite.png'],
+  ] as const)('draws the item’s own icon %s', (_name, item, url) => expect(chooseIconArt(item, 48, null, url)).toEqual({ kind: 'drawn' }))
 
-  it('draws an empty tile while the index is on its way', () => expect(chooseIconArt(orirock, 48, 'loading', SPRITE.url)).toEqual({ kind: 'blank' }))
+  it('draws an empty tile while the index is on its way', () => expect(chooseIconArt(orirock, 48, 'loading', null)).toEqual({ kind: 'blank' }))
 })
 
 describe('readIconIndex', () => {
@@ -83,12 +86,12 @@ describe('ItemIcon', () => {
   it('shows the game art for an item in the index, and the drawn icon for one that is not', () => {
     withSheet(['30012', '99999'])
     expect(screen.getByRole('img', { name: '30012' }).getAttribute('data-art')).toBe('art')
-    expect(screen.getByRole('img', { name: '99999' }).getAttribute('data-art')).toBe('sprite')
+    expect(screen.getByRole('img', { name: '99999' }).getAttribute('data-art')).toBe('drawn')
   })
 
   it('keeps the drawn icons on a server that announces no sheet', () => {
     render(<ItemIcon item={item('30012')} />, { wrapper: withServer({}) })
-    expect(screen.getByRole('img', { name: '30012' }).getAttribute('data-art')).toBe('sprite')
+    expect(screen.getByRole('img', { name: '30012' }).getAttribute('data-art')).toBe('drawn')
   })
 
   it('asks for the icon index only once an icon shows', async () => {
@@ -109,7 +112,7 @@ describe('ItemIcon', () => {
 
   it('draws the icons outside the app (no art source), without asking anything', () => {
     render(<ItemIcon item={item('30012')} />)
-    expect(screen.getByRole('img', { name: '30012' }).getAttribute('data-art')).toBe('sprite')
+    expect(screen.getByRole('img', { name: '30012' }).getAttribute('data-art')).toBe('drawn')
   })
 
   it('puts the item’s cell inline: icons share their classes', () => {
@@ -120,8 +123,25 @@ describe('ItemIcon', () => {
     expect(b!.style.backgroundPosition).toBe('0px 0px')
   })
 
+  it('draws two items without art differently, from their names in the UI language', () => {
+    render(
+      <>
+        <ItemIcon item={buildItem('30012', { name_i18n: { zh: '固源岩', en: 'Orirock Cube', ja: '初級源岩', ko: '원암 큐브' } })} />
+        <ItemIcon item={buildItem('2001', { name_i18n: { zh: '基础作战记录', en: 'Drill Battle Record', ja: '入門作戦記録', ko: '기초작전기록' } })} />
+      </>,
+    )
+    const look = (name: string) => screen.getByRole('img', { name }).getAttribute('data-drawn')?.split(' ')
+    expect(look('Orirock Cube')).toEqual([expect.any(String), expect.any(String), 'OC'])
+    expect(look('Drill Battle Record')?.[2]).toBe('DBR')
+    expect(look('Orirock Cube')?.slice(0, 2)).not.toEqual(look('Drill Battle Record')?.slice(0, 2))
+    // The letters are in the image, not in the page's text: a link around the icon keeps the name as its visible text.
+    const icon = screen.getByRole('img', { name: 'Orirock Cube' })
+    expect(icon.textContent).toBe('')
+    expect(decodeURIComponent(icon.style.backgroundImage)).toMatch(/^url\("data:image\/svg\+xml,<svg .*>OC<\/text><\/svg>"\)$/)
+  })
+
   it('keeps the drawn icons while the server is still building the sheet', () => {
     render(<ItemIcon item={item('30012')} />, { wrapper: withServer({ assets: { state: 'fetching' } }, { kind: 'waiting' }) })
-    expect(screen.getByRole('img', { name: '30012' }).getAttribute('data-art')).toBe('sprite')
+    expect(screen.getByRole('img', { name: '30012' }).getAttribute('data-art')).toBe('drawn')
   })
 })

@@ -19,7 +19,18 @@ describe('readAssetStatus', () => {
       reason: null,
       packUrl: '/assets/recognizer/',
       itemIcons: { sheetUrl: '/assets/icons/items.webp', indexUrl: '/assets/icons/index.json' },
+      unreadable: [],
+      updating: false,
     })
+  })
+
+  it('reads the items the pack cannot read yet, and whether a rebuild is under way', () => {
+    const got = readAssetStatus({
+      state: 'ready',
+      updating: true,
+      unreadable: [{ itemId: '30175', name_i18n: { en: 'Crystal Circuit', zh: '' }, servers: ['CN', 7] }, { name_i18n: {} }, 'x'],
+    })
+    expect(got).toMatchObject({ updating: true, unreadable: [{ itemId: '30175', name_i18n: { en: 'Crystal Circuit' }, servers: ['CN'] }] })
   })
 
   it('keeps what fits and drops what does not', () => {
@@ -30,6 +41,8 @@ describe('readAssetStatus', () => {
       reason: null,
       packUrl: null,
       itemIcons: null,
+      unreadable: [],
+      updating: false,
     })
   })
 
@@ -40,16 +53,25 @@ describe('readAssetStatus', () => {
 
 describe('readConfigAssets', () => {
   it('a server that downloads resources announces them', () => {
-    expect(readConfigAssets({ assets: { state: 'fetching', done: 1, total: 4, reason: null } })).toEqual({ announced: true, state: 'fetching', itemIcons: null })
+    expect(readConfigAssets({ assets: { state: 'fetching', done: 1, total: 4, reason: null } })).toEqual({
+      announced: true,
+      state: 'fetching',
+      itemIcons: null,
+      unreadable: [],
+    })
     expect(readConfigAssets({ assets: { state: 'ready' }, itemIcons: { sheetUrl: '/s.webp', indexUrl: '/i.json' } })).toEqual({
       announced: true,
       state: 'ready',
       itemIcons: { sheetUrl: '/s.webp', indexUrl: '/i.json' },
+      unreadable: [],
     })
+    expect(readConfigAssets({ assets: { state: 'ready', unreadable: [{ itemId: '30175', name_i18n: { en: 'Crystal Circuit' }, servers: ['CN'] }] } }).unreadable).toEqual(
+      [{ itemId: '30175', name_i18n: { en: 'Crystal Circuit' }, servers: ['CN'] }],
+    )
   })
 
   it('an older server announces nothing', () => {
-    expect(readConfigAssets({ recognizer: { packUrl: null } })).toEqual({ announced: false, state: null, itemIcons: null })
-    expect(readConfigAssets(undefined)).toEqual({ announced: false, state: null, itemIcons: null })
+    expect(readConfigAssets({ recognizer: { packUrl: null } })).toEqual({ announced: false, state: null, itemIcons: null, unreadable: [] })
+    expect(readConfigAssets(undefined)).toEqual({ announced: false, state: null, itemIcons: null, unreadable: [] })
   })
 })

@@ -13,6 +13,13 @@ export interface ItemIconsLocation {
   indexUrl: string
 }
 
+/** An item of the current game data the server's recognizer pack cannot read yet, and the servers where a stage drops it now or later. */
+export interface UnreadableItem {
+  itemId: string
+  name_i18n: Partial<Record<'zh' | 'en' | 'ja' | 'ko', string>>
+  servers: string[]
+}
+
 /** The answer of `GET /api/_/assets` (and `POST /api/_/assets/retry`). */
 export interface AssetStatus {
   state: AssetState
@@ -24,6 +31,10 @@ export interface AssetStatus {
   /** The recognizer pack the server built, once ready. */
   packUrl: string | null
   itemIcons: ItemIconsLocation | null
+  /** Items the served pack cannot read yet (empty from an older server). */
+  unreadable: UnreadableItem[]
+  /** The server is rebuilding the pack for newer game data; the current one serves meanwhile. */
+  updating: boolean
 }
 
 export const ASSETS_PATH = '/api/_/assets'
@@ -32,6 +43,22 @@ export const ASSETS_RETRY_PATH = '/api/_/assets/retry'
 const STATES: readonly AssetState[] = ['ready', 'fetching', 'unavailable', 'off']
 const count = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : 0)
 const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.trim() !== ''
+
+/** The well-formed entries of an `unreadable` list (anything else: none). */
+export const readUnreadable = (v: unknown): UnreadableItem[] =>
+  Array.isArray(v)
+    ? v.flatMap((u: unknown) =>
+        isRecord(u) && nonEmpty(u.itemId)
+          ? [
+              {
+                itemId: u.itemId,
+                name_i18n: isRecord(u.name_i18n) ? Object.fromEntries(Object.entries(u.name_i18n).filter(([, n]) => nonEmpty(n))) : {},
+                servers: Array.isArray(u.servers) ? u.servers.filter(nonEmpty) : [],
+              },
+            ]
+          : [],
+      )
+    : []
 
 /** `{ sheetUrl, indexUrl }` when both are non-empty strings, else null. */
 export const readItemIconsLocation = (v: unknown): ItemIconsLocation | null =>
@@ -48,6 +75,8 @@ export const readAssetStatus = (raw: unknown): AssetStatus | null => {
     reason: nonEmpty(raw.reason) ? raw.reason : null,
     packUrl: rec && nonEmpty(rec.packUrl) ? rec.packUrl : null,
     itemIcons: readItemIconsLocation(raw.itemIcons),
+    unreadable: readUnreadable(raw.unreadable),
+    updating: raw.updating === true,
   }
 }
 
@@ -56,13 +85,16 @@ export const readAssetStatus = (raw: unknown): AssetStatus | null => {
  * `/config` has an `assets` object), so `/api/_/assets` exists; an older server has neither, and is
  * never asked. `state` may be old: `/config` is kept for an hour in the data cache.
  */
-export const readConfigAssets = (config: unknown): { announced: boolean; state: AssetState | null; itemIcons: ItemIconsLocation | null } => {
+export const readConfigAssets = (
+  config: unknown,
+): { announced: boolean; state: AssetState | null; itemIcons: ItemIconsLocation | null; unreadable: UnreadableItem[] } => {
   const c = isRecord(config) ? config : {}
   const assets = isRecord(c.assets) ? c.assets : null
   return {
     announced: assets !== null,
     state: assets && STATES.includes(assets.state as AssetState) ? (assets.state as AssetState) : null,
     itemIcons: readItemIconsLocation(c.itemIcons),
+    unreadable: readUnreadable(assets?.unreadable),
   }
 }
 

@@ -16,4 +16,13 @@ describe('health service (fake repository)', () => {
   ])('case %#: database answers = %s', async (answers, redis, expected) => {
     expect(await createHealthService({ repository: database(answers), redis }).check()).toEqual(expected)
   })
+
+  it('adds the resources’ state without changing the status', async () => {
+    const assets = { state: 'unavailable' as const, recognizer: false, reason: 'ENOTFOUND', hint: 'see ASSETS_DIR' }
+    expect(await createHealthService({ repository: database(true), redis: null, assets: () => assets }).check()).toEqual({
+      status: 'ok',
+      checks: { database: 'ok', redis: 'off' },
+      assets,
+    })
+  })
 })

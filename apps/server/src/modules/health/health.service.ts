@@ -12,13 +12,15 @@ export interface HealthServiceDeps {
   redis: Redis | null
   /** The game data served (issue 36: version, age, last sync). */
   data?: () => Promise<Health['data']>
+  /** The game resources' state (recognizer pack, icon sheet), with the operator's hint when players cannot recognise screenshots. */
+  assets?: () => Health['assets']
 }
 
 /**
  * What serves (api-v2.md §4): the database is required (down → `down`), Redis only accelerates (down →
  * `degraded`: writes fall back). Each check gives up after 2 s.
  */
-export const createHealthService = ({ repository, redis, data }: HealthServiceDeps) => ({
+export const createHealthService = ({ repository, redis, data, assets }: HealthServiceDeps) => ({
   async check(): Promise<Health> {
     const database = await within(repository.ping(), CHECK_TIMEOUT_MS).then(
       () => 'ok' as const,
@@ -37,6 +39,7 @@ export const createHealthService = ({ repository, redis, data }: HealthServiceDe
       status: database === 'down' ? 'down' : redisCheck === 'down' ? 'degraded' : 'ok',
       checks: { database, redis: redisCheck },
       ...(dataState ? { data: dataState } : {}),
+      ...(assets ? { assets: assets() } : {}),
     }
   },
 })

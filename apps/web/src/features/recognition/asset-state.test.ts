@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import type { AssetStatus } from '../../lib/assets'
-import { assetView, pollInterval, readPackUrl, type AssetView } from './asset-state'
+import { assetView, pollInterval, readPackUrl, unreadableNames, type AssetView } from './asset-state'
 
 const base = 'https://drops.example/report/recognition'
-const status = (over: Partial<AssetStatus>): AssetStatus => ({ state: 'fetching', done: 0, total: 0, reason: null, packUrl: null, itemIcons: null, ...over })
+const status = (over: Partial<AssetStatus>): AssetStatus => ({
+  state: 'fetching',
+  done: 0,
+  total: 0,
+  reason: null,
+  packUrl: null,
+  itemIcons: null,
+  unreadable: [],
+  updating: false,
+  ...over,
+})
 
 describe('assetView', () => {
   it.each<[string, Parameters<typeof assetView>[0], AssetView]>([
@@ -68,6 +78,25 @@ describe('pollInterval', () => {
     ['ready', 1000, false],
     ['off', null, false],
   ])('%s, %s ms after Retry: %s', (state, since, want) => expect(pollInterval(state, since)).toBe(want))
+
+  it('keeps asking every 30 s while ready with items the pack cannot read yet, and stops once it can', () => {
+    expect(pollInterval('ready', null, true)).toBe(30_000)
+    expect(pollInterval('ready', null, false)).toBe(false)
+    expect(pollInterval('off', null, true)).toBe(false)
+  })
+})
+
+describe('unreadableNames', () => {
+  const items = [
+    { itemId: '30175', name_i18n: { zh: '晶化回路', en: 'Crystal Circuit', ja: '結晶回路', ko: '결정 회로' }, servers: ['CN', 'US'] },
+    { itemId: '31103', name_i18n: { zh: '某材料' }, servers: ['CN'] },
+    { itemId: 'x', name_i18n: {}, servers: [] },
+  ]
+  it.each<[string, string, string[]]>([
+    ['CN', 'ja', ['結晶回路', '某材料', 'x']],
+    ['US', 'en', ['Crystal Circuit', 'x']],
+    ['JP', 'ko', ['x']],
+  ])('on %s in %s: %j', (server, locale, want) => expect(unreadableNames(items, server, locale)).toEqual(want))
 })
 
 describe('readPackUrl', () => {

@@ -1,4 +1,5 @@
-import type { AssetState, AssetStatus } from '../../lib/assets'
+import type { AssetState, AssetStatus, UnreadableItem } from '../../lib/assets'
+import { localized } from '../../lib/i18n'
 
 /**
  * What the recognition page shows before any screenshot is chosen, from what the server says:
@@ -51,6 +52,13 @@ export const readPackUrl = (config: unknown, base: string): string | null => {
   }
 }
 
+/**
+ * The names of the items the pack cannot read yet on `server` (items listed without servers count
+ * everywhere), in `locale` (else English, else Chinese, else the id), in the server's order.
+ */
+export const unreadableNames = (items: readonly UnreadableItem[], server: string, locale: string): string[] =>
+  items.filter((u) => u.servers.length === 0 || u.servers.includes(server)).map((u) => localized(u.name_i18n, u.name_i18n.zh ?? u.itemId, locale))
+
 export const assetView = ({ configPackUrl, announced, status, error, base }: AssetViewInput): AssetView => {
   if (configPackUrl) return { kind: 'pack', packUrl: configPackUrl }
   const built = status?.state === 'ready' ? readPackUrl({ recognizer: { packUrl: status.packUrl } }, base) : null
@@ -78,10 +86,13 @@ export const RETRY_WATCH_MS = 10_000
 
 /**
  * When to ask `/api/_/assets` again (ms), or `false` for never: every 2 s while fetching and in the
- * 10 s after Retry (`sinceRetryMs`, null before any), every 30 s while unavailable, never once ready or off.
+ * 10 s after Retry (`sinceRetryMs`, null before any), every 30 s while unavailable, and while ready
+ * with items the pack cannot read yet (`waiting`: the server rebuilds it when newer art arrives);
+ * never once ready with nothing waiting, or off.
  */
-export const pollInterval = (state: AssetState, sinceRetryMs: number | null): number | false => {
+export const pollInterval = (state: AssetState, sinceRetryMs: number | null, waiting = false): number | false => {
   if (state === 'fetching') return ASSET_POLL_MS
+  if (state === 'ready') return waiting ? ASSET_SLOW_POLL_MS : false
   if (state !== 'unavailable') return false
   return sinceRetryMs !== null && sinceRetryMs < RETRY_WATCH_MS ? ASSET_POLL_MS : ASSET_SLOW_POLL_MS
 }

@@ -12,6 +12,25 @@ import { formatPercent } from '../../lib/format'
 import type { AssetView } from './asset-state'
 import type { PackState } from './use-recognition'
 
+/**
+ * The server's pack cannot read some items of the current game data yet (a new event's items before
+ * their templates are in): say which, instead of letting the recognizer guess them. Nothing when none.
+ */
+export function UnreadableNotice({ names, updating }: { names: readonly string[]; updating: boolean }) {
+  const { t, i18n } = useTranslation()
+  if (names.length === 0) return null
+  const list = new Intl.ListFormat(i18n.language, { style: 'long', type: 'conjunction' }).format(names)
+  return (
+    <Alert severity="warning" data-testid="recognition-unreadable">
+      <AlertTitle>{t('recognition.assets.unreadableTitle')}</AlertTitle>
+      {t('recognition.assets.unreadable', { items: list })}
+      <Typography variant="body2" component="p" sx={{ mt: 1 }}>
+        {updating ? t('recognition.assets.unreadableUpdating') : t('recognition.assets.unreadableNext')}
+      </Typography>
+    </Alert>
+  )
+}
+
 /** The server is downloading the game resources: how far, and that the page goes on by itself. */
 export function Preparing({ view }: { view: Extract<AssetView, { kind: 'preparing' }> }) {
   const { t, i18n } = useTranslation()
@@ -38,15 +57,36 @@ export function Preparing({ view }: { view: Extract<AssetView, { kind: 'preparin
   )
 }
 
+/**
+ * Why recognition cannot start, for the player: `notReady` the server has no resources yet (the
+ * download failed, or never happened), `failed` this browser could not load them, `off` the operator
+ * switched them off. What went wrong in detail is for operators: the server's log and `/api/_/health`
+ * say it (with the settings to look at), never this page.
+ */
+export type UnavailableWhy = 'notReady' | 'failed' | 'off' | 'noServer' | 'noWorker'
+
+export const unavailableWhy = (state: PackState, view: AssetView, serverMissing: boolean): UnavailableWhy =>
+  serverMissing
+    ? 'noServer'
+    : state.kind === 'none'
+      ? view.kind === 'off'
+        ? 'off'
+        : 'notReady'
+      : state.kind === 'unsupported'
+        ? 'noWorker'
+        : state.kind === 'failed'
+          ? 'failed'
+          : 'noServer'
+
 export function Unavailable({
-  state,
+  why,
   view,
   onRetry,
   onRetryAssets,
   retrying,
   server,
 }: {
-  state: PackState
+  why: UnavailableWhy
   view: AssetView
   onRetry: () => void
   onRetryAssets: () => void
@@ -54,54 +94,39 @@ export function Unavailable({
   server: string
 }) {
   const { t } = useTranslation()
-  // Without a pack the reason is the server's resources: downloading failed, switched off, or none at all.
-  const assets = state.kind === 'none' ? view.kind : null
+  const title =
+    why === 'notReady' || why === 'failed'
+      ? t('recognition.unavailable.notReadyTitle')
+      : why === 'off'
+        ? t('recognition.unavailable.offTitle')
+        : t('recognition.unavailable.title')
   const text =
-    assets === 'unavailable'
-      ? t('recognition.unavailable.download')
-      : assets === 'off'
-        ? t('recognition.unavailable.off')
-        : state.kind === 'none'
-          ? t('recognition.unavailable.noPack')
-          : state.kind === 'unsupported'
+    why === 'notReady'
+      ? t('recognition.unavailable.notReady')
+      : why === 'failed'
+        ? t('recognition.unavailable.loadFailed')
+        : why === 'off'
+          ? t('recognition.unavailable.off')
+          : why === 'noWorker'
             ? t('recognition.unavailable.noWorker')
-            : state.kind === 'failed'
-              ? t('recognition.unavailable.loadFailed', { message: state.message })
-              : t('recognition.unavailable.noServer', { server })
-  const reason = view.kind === 'unavailable' ? view.reason : null
+            : t('recognition.unavailable.noServer', { server })
+  // Asking the server to try its download again, or this browser to load the pack again.
+  const retry = why === 'failed' ? onRetry : why === 'notReady' && view.kind === 'unavailable' ? onRetryAssets : null
   // The buttons under the text, not in the alert's action slot: on a phone that slot squeezes the text.
   return (
-    <Alert severity={state.kind === 'failed' ? 'error' : 'info'} data-testid="recognition-unavailable" data-state={assets ?? state.kind}>
-      <AlertTitle>{t('recognition.unavailable.title')}</AlertTitle>
+    <Alert severity="info" data-testid="recognition-unavailable" data-state={why === 'notReady' || why === 'off' ? view.kind : why}>
+      <AlertTitle>{title}</AlertTitle>
       {text}
-      <Stack direction="row" sx={{ mt: 1, flexWrap: 'wrap', gap: 1 }}>
-        {(state.kind === 'failed' || assets === 'unavailable') && (
-          <Button
-            color="inherit"
-            variant="outlined"
-            size="small"
-            onClick={assets === 'unavailable' ? onRetryAssets : onRetry}
-            disabled={retrying}
-            data-testid="recognition-retry"
-          >
+      <Stack direction="row" sx={{ mt: 1.5, flexWrap: 'wrap', gap: 1 }}>
+        <Button variant="contained" size="small" component={Link} to={paths.reportByZone.href()} data-testid="recognition-manual">
+          {t('recognition.unavailable.manual')}
+        </Button>
+        {retry && (
+          <Button color="inherit" variant="outlined" size="small" onClick={retry} disabled={retrying} data-testid="recognition-retry">
             {t('recognition.unavailable.retry')}
           </Button>
         )}
-        <Button color="inherit" size="small" component={Link} to={paths.reportByZone.href()}>
-          {t('recognition.unavailable.manual')}
-        </Button>
       </Stack>
-      {assets !== null && (
-        <Typography variant="caption" component="p" sx={{ mt: 1.5, opacity: 0.85, overflowWrap: 'anywhere' }} data-testid="recognition-operator-hint">
-          {reason !== null && (
-            <>
-              {t('recognition.unavailable.reason', { reason })}
-              <br />
-            </>
-          )}
-          {t('recognition.unavailable.operators')}
-        </Typography>
-      )}
     </Alert>
   )
 }

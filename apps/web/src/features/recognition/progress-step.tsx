@@ -28,7 +28,7 @@ export function ProgressStep({ page }: { page: RecognitionPage }) {
           {t('recognition.progress.stop')}
         </Button>
       )}
-      {session.stopped && !session.running && <Alert severity="info">{t('recognition.progress.stopped', { done: recognised, total })}</Alert>}
+      {session.stopped && !session.running && <Alert severity="info">{t('recognition.progress.stopped', { count: total, done: recognised, total })}</Alert>}
     </Paper>
   )
 }

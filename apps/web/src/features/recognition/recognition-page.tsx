@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography'
 import { useTranslation } from 'react-i18next'
 import { DefectDialog } from './defect-dialog'
 import { EvidenceDialog } from './evidence-dialog'
-import { Preparing, Unavailable } from './pack-notices'
+import { Preparing, Unavailable, unavailableWhy, UnreadableNotice } from './pack-notices'
 import { ProgressStep } from './progress-step'
 import { ReportStep } from './report-step'
 import { ResultsStep } from './results-step'
@@ -35,13 +35,14 @@ export function RecognitionReport() {
       <Typography variant="h4" component="h1">
         {t('menu.recognition')}
       </Typography>
-      <Typography variant="body1">{t('recognition.intro')}</Typography>
+      {/* How recognition works, only where it does: beside "not ready yet" it would promise what the page cannot do. */}
+      {(page.available || view.kind === 'preparing') && <Typography variant="body1">{t('recognition.intro')}</Typography>}
 
       {view.kind === 'preparing' && pack.kind === 'none' ? (
         <Preparing view={view} />
       ) : !page.available ? (
         <Unavailable
-          state={page.packServerMissing ? { kind: 'failed', message: '' } : pack}
+          why={unavailableWhy(pack, view, page.packServerMissing)}
           view={view}
           onRetry={page.retry}
           onRetryAssets={assets.retry}
@@ -57,6 +58,7 @@ export function RecognitionReport() {
               </Step>
             ))}
           </Stepper>
+          <UnreadableNotice names={page.unreadable} updating={page.updating} />
           <Typography variant="caption" color="text.secondary" role="status">
             {pack.kind === 'loading' ? t('recognition.loadingPack') : pack.kind === 'ready' ? t('recognition.packReady', { templates: pack.info.templates }) : ''}
           </Typography>

@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
 import { useTranslation } from 'react-i18next'
 import { ItemIcon } from '../../components/item-icon'
-import { localized } from '../../lib/i18n'
+import { recognisedItemName } from './item-label'
 import { UploadResult } from './upload-result'
 import type { RecognitionPage } from './use-recognition-page'
 
@@ -21,15 +21,10 @@ export function ReportStep({ page }: { page: RecognitionPage }) {
   const { session, items, summary, selected, setConfirmed } = page
   const upload = session.uploadResult
 
-  const itemName = (id: string) => {
-    const it = items.get(id)
-    return it ? localized(it.name_i18n, it.name, i18n.language) : id
-  }
-
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Typography variant="h6" component="h2">
-        {t('recognition.report.summary')}
+        {upload ? t('recognition.report.sent') : t('recognition.report.summary')}
       </Typography>
       <Box sx={{ overflowX: 'auto' }}>
         <Table size="small" data-testid="recognition-summary">
@@ -50,10 +45,10 @@ export function ReportStep({ page }: { page: RecognitionPage }) {
                     {s.items.map((it) => {
                       const item = items.get(it.itemId)
                       return (
-                        <Stack key={it.itemId} direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+                        <Stack key={it.itemId} direction="row" spacing={0.5} sx={{ alignItems: 'center' }} data-item={it.itemId}>
                           {item && <ItemIcon item={item} size={24} />}
                           <Typography variant="body2">
-                            {item ? itemName(it.itemId) : it.itemId === 'furni' ? t('recognition.dropTypes.FURNITURE') : it.itemId} ×{it.quantity}
+                            {recognisedItemName(it.itemId, items, t, i18n.language)} ×{it.quantity}
                           </Typography>
                         </Stack>
                       )

@@ -91,6 +91,24 @@ describe('uploadInChunks', () => {
     expect(out.failed).toEqual([{ entries: [6], error: { status: 400, message: 'bad' } }])
   })
 
+  it('keeps the task id of each chunk that stored something, for the recall of the whole upload', async () => {
+    const answers: ChunkAnswer[] = [
+      { errors: [], taskId: 'A-1' },
+      { errors: [{ index: 0, message: 'no' }], taskId: 'B-2' },
+      {
+        errors: [
+          { index: 0, message: 'no' },
+          { index: 1, message: 'no' },
+        ],
+        taskId: 'C-3',
+      },
+    ]
+    let n = 0
+    const out = await uploadInChunks([1, 2, 3, 4, 5, 6], async () => answers[n++] ?? { errors: [] }, { size: 2 })
+    expect(out.taskIds).toEqual(['A-1', 'B-2'])
+    expect(out.stored).toEqual([1, 2, 4])
+  })
+
   it('reports a chunk as failed after the last retry', async () => {
     let n = 0
     const out = await uploadInChunks(

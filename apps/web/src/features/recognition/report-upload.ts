@@ -60,6 +60,8 @@ export const chunk = <T>(list: readonly T[], size = CHUNK_SIZE): T[][] => {
 /** The server's answer to one chunk: entries (by position in the chunk) it did not store. */
 export interface ChunkAnswer {
   errors: { index: number; message: string }[]
+  /** What the server named the chunk's batch (its reports are recalled together by it); absent in an odd answer. */
+  taskId?: string
 }
 
 /** An error of one attempt; `status` null for a network error. */
@@ -78,6 +80,8 @@ export interface UploadOutcome<T> {
   rejected: { entry: T; message: string }[]
   /** Entries of chunks that failed after every attempt, with the last error. */
   failed: { entries: T[]; error: PostError }[]
+  /** The task ids of the chunks that stored something (`POST /_private/report/recall/batch` takes each back). */
+  taskIds: string[]
 }
 
 /**
@@ -91,7 +95,7 @@ export const uploadInChunks = async <T>(
 ): Promise<UploadOutcome<T>> => {
   const chunks = chunk(entries, opts.size ?? CHUNK_SIZE)
   const retries = opts.retries ?? CHUNK_RETRIES
-  const out: UploadOutcome<T> = { stored: [], rejected: [], failed: [] }
+  const out: UploadOutcome<T> = { stored: [], rejected: [], failed: [], taskIds: [] }
   let done = 0
   for (const c of chunks) {
     for (let attempt = 0; ; attempt++) {
@@ -103,6 +107,7 @@ export const uploadInChunks = async <T>(
           if (message === undefined) out.stored.push(entry)
           else out.rejected.push({ entry, message })
         })
+        if (answer.taskId && answer.errors.length < c.length) out.taskIds.push(answer.taskId)
         break
       } catch (err) {
         const error: PostError = isPostError(err) ? err : { status: null, message: err instanceof Error ? err.message : String(err) }

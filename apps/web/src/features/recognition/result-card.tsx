@@ -14,10 +14,10 @@ import Typography from '@mui/material/Typography'
 import type { Item } from '@dropwise/schemas'
 import { useTranslation } from 'react-i18next'
 import { ItemIcon } from '../../components/item-icon'
-import { localized } from '../../lib/i18n'
 import { EvidenceOverlay } from './evidence-overlay'
 import { EXCEPTION_KEYS } from './exception-keys'
 import { groupExceptions } from './image-outcome'
+import { recognisedItemName } from './item-label'
 import type { JudgedImage } from './rec-image'
 
 const OUTCOME_COLOUR = { success: 'success', warning: 'warning', error: 'error' } as const
@@ -102,11 +102,7 @@ export function ResultCard({
           <Box component="ul" aria-label={t('recognition.card.drops')} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
             {r.drops.map((d, i) => {
               const item = d.itemId ? items.get(d.itemId) : undefined
-              const label = item
-                ? localized(item.name_i18n, item.name, i18n.language)
-                : d.itemId === 'furni'
-                  ? t(DROP_TYPE_KEYS.FURNITURE)
-                  : t('recognition.card.unknownItem')
+              const label = recognisedItemName(d.itemId, items, t, i18n.language)
               return (
                 <Box
                   component="li"
@@ -143,10 +139,8 @@ export function ResultCard({
               {t(EXCEPTION_KEYS[g.code].title)}
               {g.count > 1 && ` ×${g.count}`}
             </AlertTitle>
+            {/* The sentence only: the code (data-code) goes to defect feedback, not to the player. */}
             <Typography variant="body2">{t(EXCEPTION_KEYS[g.code].hint)}</Typography>
-            <Typography variant="caption" color="text.secondary">
-              {g.code}
-            </Typography>
           </Alert>
         ))}
       </CardContent>

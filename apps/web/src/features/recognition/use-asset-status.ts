@@ -11,7 +11,7 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e))
 
 /**
  * The live `GET /api/_/assets` while `enabled` (no pack is configured and the server announces
- * downloads), asked again as `pollInterval` says. Once the resources are ready the
+ * downloads, or the server's pack cannot read some items yet), asked again as `pollInterval` says. Once the resources are ready the
  * rest of the app learns it too: `/config` (the pack and icon addresses) and the icon index are
  * asked again, so icons turn into the game's art without a reload.
  */
@@ -26,8 +26,8 @@ export const useAssetStatus = (enabled: boolean) => {
     gcTime: 0,
     retry: 1,
     refetchInterval: (q) => {
-      const state = q.state.data?.state
-      return state ? pollInterval(state, retriedAt === null ? null : Date.now() - retriedAt) : false
+      const data = q.state.data
+      return data ? pollInterval(data.state, retriedAt === null ? null : Date.now() - retriedAt, data.unreadable.length > 0 || data.updating) : false
     },
   })
   const retry = useMutation({
@@ -35,12 +35,13 @@ export const useAssetStatus = (enabled: boolean) => {
     onSuccess: (status) => queryClient.setQueryData(KEY, status),
   })
 
-  const ready = query.data?.state === 'ready'
+  // Ready, or rebuilt for newer game data (another pack address): /config and the icons follow.
+  const built = query.data?.state === 'ready' ? (query.data.packUrl ?? query.data.itemIcons?.sheetUrl ?? 'ready') : null
   useEffect(() => {
-    if (!ready) return
+    if (built === null) return
     void prefetchDataset('config', true).catch(() => undefined)
     void queryClient.invalidateQueries({ queryKey: ITEM_ICONS_KEY })
-  }, [ready, queryClient])
+  }, [built, queryClient])
 
   const failed = retry.isError ? retry.error : query.isError ? query.error : null
   return {

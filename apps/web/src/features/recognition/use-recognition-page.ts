@@ -1,10 +1,11 @@
 import type { Item } from '@dropwise/schemas'
 import { useEffect, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { env } from '../../config/env'
 import { readConfigAssets } from '../../lib/assets'
 import { prefetchDataset, useDataset } from '../../lib/data'
 import { useDataSource } from '../../lib/state-hooks'
-import { assetView, readPackUrl } from './asset-state'
+import { assetView, readPackUrl, unreadableNames } from './asset-state'
 import { field, newSessionId, type DefectEnvironment } from './defect'
 import type { Outcome } from './image-outcome'
 import type { JudgedImage } from './rec-image'
@@ -23,6 +24,7 @@ export type RecognitionStep = 0 | 1 | 2 | 3
  */
 export const useRecognitionPage = () => {
   const { server } = useDataSource()
+  const { i18n } = useTranslation()
   const config = useDataset('config')
   const stages = useDataset('stages')
   const itemsQuery = useDataset('items')
@@ -38,10 +40,14 @@ export const useRecognitionPage = () => {
     }
   }, [])
   const configPackUrl = config.data ? readPackUrl(config.data, window.location.href) : null
-  // Without an operator's pack, the live download state (the stored /config may be an hour old).
-  const announced = readConfigAssets(config.data).announced
-  const assets = useAssetStatus(configPackUrl === null && announced)
+  // Without an operator's pack, the live download state (the stored /config may be an hour old); and
+  // while the server's pack cannot read some items yet, until a rebuild lets it.
+  const configAssets = readConfigAssets(config.data)
+  const announced = configAssets.announced
+  const assets = useAssetStatus(announced && (configPackUrl === null || configAssets.unreadable.length > 0))
   const view = assetView({ configPackUrl, announced, status: assets.status, error: assets.error, base: window.location.href })
+  const unreadable = unreadableNames(assets.status?.unreadable ?? configAssets.unreadable, server, i18n.language)
+  const updating = assets.status?.updating ?? false
   const packUrl = view.kind === 'pack' ? view.packUrl : null
   const [wanted, setWanted] = useState(false)
   const { state: pack, engineRef, retry } = usePack(packUrl, wanted)
@@ -90,8 +96,11 @@ export const useRecognitionPage = () => {
   const percent = total ? Math.round((recognised / total) * 100) : 0
   const shown = images.filter((im) => filter === 'all' || ((im.result || im.failure) && im.outcome === filter))
 
+  // Before the upload, what the selection will report; after it, what was sent (the stored ones are no longer selectable).
+  const upload = session.uploadResult
+  const sent = upload && new Set([...upload.stored, ...upload.rejected.map((r) => r.entry), ...upload.failed.flatMap((f) => f.entries)].map((e) => e.id))
   const summary = summarize(
-    selected.flatMap((im) => {
+    (sent ? images.filter((im) => sent.has(im.id)) : selected).flatMap((im) => {
       const entry = im.result ? toBatchEntry(im.result, im.file) : null
       return entry && im.result?.stage ? [{ code: im.result.stage.code, stageId: entry.stageId, drops: entry.drops }] : []
     }),
@@ -113,6 +122,8 @@ export const useRecognitionPage = () => {
     loading,
     view,
     assets,
+    unreadable,
+    updating,
     pack,
     retry,
     packServerMissing,

@@ -228,7 +228,7 @@ export const useRecognitionSession = (
         body: JSON.stringify({ server, source: 'dropwise-web-recognition', version: env.appVersion, batchDrops: chunk.map((c) => c.entry) }),
       })
       const parsed = JSON.parse(text) as Partial<ChunkAnswer>
-      return { errors: Array.isArray(parsed.errors) ? parsed.errors : [] }
+      return { errors: Array.isArray(parsed.errors) ? parsed.errors : [], ...(typeof parsed.taskId === 'string' ? { taskId: parsed.taskId } : {}) }
     }
     const out = await uploadInChunks(entries, post, {
       delay: (attempt) => sleep(1000 * 2 ** attempt),
@@ -236,7 +236,11 @@ export const useRecognitionSession = (
     })
     const stored = new Set(out.stored.map((e) => e.id))
     setImages((list) => list.map((im) => (ids.has(im.id) ? { ...im, status: 'done', submitted: im.submitted || stored.has(im.id) } : im)))
-    setUploadResult((prev) => (only && prev ? { stored: [...prev.stored, ...out.stored], rejected: [...prev.rejected, ...out.rejected], failed: out.failed } : out))
+    setUploadResult((prev) =>
+      only && prev
+        ? { stored: [...prev.stored, ...out.stored], rejected: [...prev.rejected, ...out.rejected], failed: out.failed, taskIds: [...prev.taskIds, ...out.taskIds] }
+        : out,
+    )
     setUpload(null)
   }
 
