@@ -43,9 +43,11 @@ describe.skipIf(!chromium)('honest numbers with the embedded demo on', () => {
   let basis: Basis
 
   beforeAll(async () => {
-    // The demo is simulated in the background after start; /config says so once it is done (cached 10 s).
+    // The demo is simulated in the background after start; /config says so from its first report (`simulating`
+    // until the last is aggregated; cached 10 s).
     const deadline = Date.now() + 600_000
-    while (!(await api<{ demo?: { present?: boolean } }>('/config')).demo?.present) {
+    const done = (demo?: { present?: boolean; simulating?: boolean }) => demo?.present === true && demo.simulating !== true
+    while (!done((await api<{ demo?: { present?: boolean; simulating?: boolean } }>('/config')).demo)) {
       if (Date.now() > deadline) throw new Error('demo reports were not simulated within 10 minutes')
       await new Promise((r) => setTimeout(r, 2000))
     }
@@ -98,11 +100,17 @@ describe.skipIf(!chromium)('honest numbers with the embedded demo on', () => {
     const drops = await section.getByTestId('pattern-drop').allInnerTexts()
     expect(drops.length).toBeGreaterThan(0)
     for (const d of drops) expect(d).toMatch(/\p{L}.* ×\d+$/u)
-    // Pie: the named labels (top 5) all differ.
-    const texts = await page.locator('[data-testid="pattern-pie"] svg text').allTextContents()
-    const names = texts.map((s) => s.trim()).filter((s) => s && !/^#\d+ —/.test(s))
+    // Pie: the named labels (top 5) all differ, and each is drawn whole (wrapped, never cut).
+    const names = JSON.parse(
+      (await page
+        .locator('[data-labels]')
+        .filter({ has: page.getByTestId('pattern-pie') })
+        .getAttribute('data-labels')) ?? '[]',
+    ) as string[]
     expect(names.length).toBeGreaterThanOrEqual(2)
     expect(new Set(names).size).toBe(names.length)
+    const drawn = (await page.locator('[data-testid="pattern-pie"] svg text').allTextContents()).join('').replace(/\s+/g, '')
+    for (const name of names) expect(drawn).toContain(name.replace(/\s+/g, ''))
     expect(problems).toEqual([])
   })
 
@@ -113,6 +121,37 @@ describe.skipIf(!chromium)('honest numbers with the embedded demo on', () => {
     await expect.poll(() => page.getByTestId('overview-24h').getByTestId('simulated-caption').count(), { timeout: 10_000 }).toBe(1)
     expect(await page.getByTestId('stages-24h-view').getByTestId('simulated-caption').count()).toBe(1)
     expect(await page.getByTestId('simulated-caption').count()).toBe(2)
+    expect(problems).toEqual([])
+  })
+
+  it('draws trend periods of a handful of simulated runs as points with their sample size, not as a line', async () => {
+    // The pair of the stage whose trend has the most periods under 20 runs (the demo's few runs a day).
+    const trends = await api<{ trend: Record<string, { results: Record<string, { times: number[]; quantity: number[] }> }> }>('/result/trends?server=CN')
+    const pairs = Object.entries(trends.trend[STAGE_ID]?.results ?? {})
+    const sparse = (times: number[]) => times.filter((t) => t > 0 && t < 20).length
+    const [itemId, pair] = pairs.sort((a, b) => sparse(b[1].times) - sparse(a[1].times))[0] ?? []
+    expect(pair && sparse(pair.times)).toBeGreaterThan(0)
+    if (!itemId || !pair) return
+    const item = await api<{ name_i18n: { en: string } }>(`/items/${itemId}`)
+    const { page, problems } = await newPage()
+    await openStage(page)
+    const row = page
+      .getByTestId('stats-row')
+      .filter({ has: page.locator('[data-testid="open-trend"]') })
+      .filter({ hasText: item.name_i18n.en })
+    const line = row.first().getByTestId('trend-sparkline')
+    await line.waitFor({ timeout: 30_000 })
+    // No line joins a sparse period: its dots are counted in the label, and no polyline passes through them.
+    expect(Number(await line.getAttribute('data-sparse'))).toBeGreaterThan(0)
+    expect(await line.locator('circle').count()).toBeGreaterThanOrEqual(Number(await line.getAttribute('data-sparse')))
+    expect(await line.getAttribute('aria-label')).toMatch(/fewer than 20 runs/)
+    await row.first().getByTestId('open-trend').click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByTestId('trend-chart').locator('svg').first().waitFor({ timeout: 30_000 })
+    const run = pair.times.filter((t) => t > 0).length
+    expect(await dialog.getByTestId('trend-sparse').innerText()).toContain(`(${sparse(pair.times)} of ${run})`)
+    // The chart's legend names the points as what they are.
+    expect(await dialog.getByTestId('trend-chart').textContent()).toContain('Drop rate, under 20 runs')
     expect(problems).toEqual([])
   })
 

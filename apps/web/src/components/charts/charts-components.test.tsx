@@ -23,14 +23,25 @@ afterEach(cleanup)
 
 describe('TrendSparkline', () => {
   const trends = {
-    main_01: { startTime: 0, results: { a: { quantity: [1, 0, 3, 2], times: [2, 0, 4, 4] }, b: { quantity: [1], times: [2] } } },
+    main_01: {
+      startTime: 0,
+      results: { a: { quantity: [20, 0, 60, 40], times: [40, 0, 80, 80] }, b: { quantity: [1], times: [2] }, few: { quantity: [1, 0, 3], times: [2, 0, 4] } },
+    },
   }
 
   it('draws a polyline through the non-null rates', () => {
     const { container } = render(<TrendSparkline stageId="main_01" itemId="a" />, { wrapper: withData({ trends }) })
     const line = container.querySelector('polyline')
     expect(line?.getAttribute('points')?.split(' ')).toHaveLength(3)
+    expect(container.querySelectorAll('circle')).toHaveLength(0)
     expect(screen.getByTestId('trend-sparkline').getAttribute('role')).toBe('img')
+  })
+
+  it('draws periods of a handful of runs as dots, never a line, and says so to a screen reader', () => {
+    const { container } = render(<TrendSparkline stageId="main_01" itemId="few" />, { wrapper: withData({ trends }) })
+    expect(container.querySelectorAll('polyline')).toHaveLength(0)
+    expect(container.querySelectorAll('circle')).toHaveLength(2)
+    expect(screen.getByTestId('trend-sparkline').getAttribute('aria-label')).toContain('charts.sparkline.sparse')
   })
 
   it('reads the trends through one query for every row of its table', () => {

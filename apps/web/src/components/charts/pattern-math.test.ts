@@ -120,4 +120,20 @@ describe('distinctPatternTexts', () => {
     expect(distinctPatternTexts([row(1, [drill])], nameOf, words)).toEqual(['1×DRILL'])
     expect(distinctPatternTexts([row(1, [drill]), row(2, [drill, { itemId: 'a', quantity: 1 }])], nameOf, words, true)).toEqual(['DRILL', 'DRILL, A'])
   })
+
+  it('puts what tells a pattern apart first, so labels cut to the slice width still differ (issue 38)', () => {
+    const cube = { itemId: 'cube', quantity: 2 }
+    const sugar = { itemId: 'sugar', quantity: 1 }
+    const ester = { itemId: 'ester', quantity: 1 }
+    // Shared by all: drill. Cube ×2 is in two of three patterns, so it no longer leads both labels.
+    const rows = [row(1, [drill, cube, sugar]), row(2, [drill, cube, ester]), row(3, [drill])]
+    const labels = distinctPatternTexts(rows, nameOf, words)
+    expect(labels).toEqual(['+1×SUGAR +2×CUBE', '+1×ESTER +2×CUBE', 'shared only'])
+    expect(labels[0]?.slice(0, 8)).not.toBe(labels[1]?.slice(0, 8))
+    // Nothing shared: the full text, rarest drop first.
+    const loose = [row(1, [cube, sugar]), row(2, [cube, ester]), row(3, [ester])]
+    const texts = distinctPatternTexts(loose, nameOf, words)
+    expect(texts).toEqual(['1×SUGAR + 2×CUBE', '2×CUBE + 1×ESTER', '1×ESTER'])
+    expect(new Set(texts.map((s) => s.slice(0, 6))).size).toBe(3)
+  })
 })

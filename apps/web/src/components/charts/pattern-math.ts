@@ -79,6 +79,8 @@ export const commonDrops = (rows: readonly PatternRow[]): { itemId: string; quan
  * Short, distinguishable names for the pie (issue #17: every label read "1×Drill Battle Re…"): the
  * drops all patterns share are left out and the rest is written `+q×name`; a pattern that is only the
  * shared drops reads `words.commonOnly`. Without shared drops the names are those of `patternText`.
+ * Within a label, the drops fewer patterns have come first (issue 38: "+2×Orirock Cube +1×Sugar" and
+ * "+2×Orirock Cube +1×Ester" both began "+2×Orirock Cube"), so two labels differ from their first item.
  */
 export const distinctPatternTexts = (
   rows: readonly PatternRow[],
@@ -86,12 +88,17 @@ export const distinctPatternTexts = (
   words: { empty: string; others: string; commonOnly: string },
   recruit = false,
 ): string[] => {
+  const key = (d: { itemId: string; quantity: number }) => `${d.itemId}:${d.quantity}`
   const common = recruit ? [] : commonDrops(rows)
-  if (common.length === 0) return rows.map((r) => patternText(r.drops, nameOf, words, recruit))
-  const shared = new Set(common.map((d) => `${d.itemId}:${d.quantity}`))
+  const shared = new Set(common.map(key))
+  const patternsWith = new Map<string, number>()
+  for (const r of rows) if (r.drops !== OTHERS) for (const k of new Set(r.drops.map(key))) patternsWith.set(k, (patternsWith.get(k) ?? 0) + 1)
+  const rarestFirst = (drops: { itemId: string; quantity: number }[]) =>
+    recruit ? drops : [...drops].sort((a, b) => (patternsWith.get(key(a)) ?? 0) - (patternsWith.get(key(b)) ?? 0))
   return rows.map((r) => {
     if (r.drops === OTHERS) return words.others
-    const rest = r.drops.filter((d) => !shared.has(`${d.itemId}:${d.quantity}`))
+    if (common.length === 0) return patternText(rarestFirst(r.drops), nameOf, words, recruit)
+    const rest = rarestFirst(r.drops.filter((d) => !shared.has(key(d))))
     return rest.length === 0 ? words.commonOnly : rest.map((d) => `+${d.quantity}×${nameOf(d.itemId)}`).join(' ')
   })
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { formatNumber, formatPercent } from '../../lib/format'
 import { EChart } from './echart'
 import type { EChartsOption } from './echarts-core'
-import { pieLabel, pieShares, type PatternRow } from './pattern-math'
+import { PIE_NAMED, pieLabel, pieShares, type PatternRow } from './pattern-math'
 
 export interface PatternPieProps {
   rows: PatternRow[]
@@ -24,7 +24,7 @@ export function PatternPie({ rows, names, labels = names, height = 320, onHover,
   const { t, i18n } = useTranslation()
   const theme = useTheme()
   const lang = i18n.language
-  // Label width follows the box so the names of the top 3 are cut, not clipped by the chart's edge.
+  // Label width follows the box; longer names wrap onto more lines (never cut: two cut names could read alike).
   const box = useRef<HTMLDivElement>(null)
   const [width, setWidth] = useState(0)
   useEffect(() => {
@@ -61,7 +61,7 @@ export function PatternPie({ rows, names, labels = names, height = 320, onHover,
             fontSize: 11,
             lineHeight: 14,
             width: labelWidth,
-            overflow: 'truncate',
+            overflow: 'break',
             alignTo: 'edge',
             edgeDistance: 4,
             formatter: (p) => {
@@ -79,7 +79,8 @@ export function PatternPie({ rows, names, labels = names, height = 320, onHover,
     }
   }, [rows, names, labels, t, lang, theme, labelWidth])
   return (
-    <Box ref={box}>
+    // The named labels as drawn (wrapped lines are separate SVG texts): what a reader compares slice by slice.
+    <Box ref={box} data-labels={JSON.stringify(labels.filter((_, idx) => (rows[idx]?.i ?? Infinity) <= PIE_NAMED))}>
       <EChart option={option} height={height} label={t('charts.pattern.pieLabel', { n: rows.length })} onHover={onHover} highlight={highlight} testId="pattern-pie" />
     </Box>
   )

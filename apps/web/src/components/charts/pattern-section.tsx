@@ -118,13 +118,14 @@ export function PatternSection({ stageId }: { stageId: string }) {
           {t('charts.pattern.facts', {
             start: formatDate(summary.start, { time: true }),
             end: summary.end === null ? t('charts.pattern.now') : formatDate(summary.end, { time: true }),
-            times: formatNumber(summary.times, lang),
+            count: summary.times,
+            n: formatNumber(summary.times, lang),
           })}
         </Typography>
         <Typography variant="body2" color="text.secondary" data-testid="pattern-basis" sx={{ mb: 1 }}>
           {source === 'personal'
-            ? t('charts.basis.patternPersonal', { n: formatNumber(summary.times, lang) })
-            : t('charts.basis.pattern', { n: formatNumber(summary.times, lang), category: t(`matrixCategory.${category}`) })}
+            ? t('charts.basis.patternPersonal', { count: summary.times, n: formatNumber(summary.times, lang) })
+            : t('charts.basis.pattern', { count: summary.times, n: formatNumber(summary.times, lang), category: t(`matrixCategory.${category}`) })}
           {common && ` ${t('charts.pattern.common', { drops: common })}`}
         </Typography>
         {simulated && <SimulatedCaption />}

@@ -17,7 +17,7 @@ import { localized } from '../../lib/i18n'
 import { useDataSource } from '../../lib/state-hooks'
 import { useSampleBasis } from '../../lib/use-sample-basis'
 import { SimulatedCaption } from './simulated-caption'
-import { bucketLabels } from './trend-math'
+import { bucketLabels, splitRates, TREND_MIN_RUNS } from './trend-math'
 import { useTrend } from './use-trend'
 import { OptionalPart } from '../lazy-mount'
 
@@ -48,6 +48,7 @@ export function TrendDialog({ open, onClose, stageId, itemId }: TrendDialogProps
   const stageCode = (stage ? localized(stage.code_i18n, stage.code, lang) : stageId).replace(/-/g, '\u2011')
   const totalTimes = trend?.times.reduce((s, v) => s + v, 0) ?? 0
   const totalQuantity = trend?.quantity.reduce((s, v) => s + v, 0) ?? 0
+  const split = trend ? splitRates(trend.quantity, trend.times) : null
 
   let body
   if (source !== 'global') body = <Alert severity="info">{t('charts.trend.globalOnly')}</Alert>
@@ -65,15 +66,20 @@ export function TrendDialog({ open, onClose, stageId, itemId }: TrendDialogProps
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {t('charts.trend.summary', {
             start: bucketLabels([trend.startTime], trend.intervalMs, Date.now())[0] ?? '',
-            times: formatNumber(totalTimes, lang),
-            quantity: formatNumber(totalQuantity, lang),
+            samples: t('charts.trend.samples', { count: totalTimes, n: formatNumber(totalTimes, lang) }),
+            drops: t('charts.trend.drops', { count: totalQuantity, n: formatNumber(totalQuantity, lang) }),
             rate: totalTimes > 0 ? formatPercent(totalQuantity / totalTimes, lang, 2) : '—',
           })}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="trend-basis">
-          {t('charts.basis.trend', { n: formatNumber(totalTimes, lang) })}
+          {t('charts.basis.trend', { count: totalTimes, n: formatNumber(totalTimes, lang) })}
         </Typography>
         {(basis.data?.simulated.reports ?? 0) > 0 && <SimulatedCaption />}
+        {split && split.sparse > 0 && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="trend-sparse">
+            {t('charts.trend.sparse', { min: TREND_MIN_RUNS, count: split.sparse, total: split.run })}
+          </Typography>
+        )}
         <OptionalPart
           fallback={
             <Box sx={{ display: 'grid', placeItems: 'center', height: 360 }}>

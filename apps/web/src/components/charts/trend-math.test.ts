@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bucketLabels, bucketStarts, rateSeries, sparklinePath, sparklinePoints } from './trend-math'
+import { bucketLabels, bucketStarts, rateSeries, sparklineMarks, sparklinePoints, splitRates, TREND_MIN_RUNS } from './trend-math'
 
 describe('rateSeries', () => {
   it('is quantity / times, null where nothing was run', () => {
@@ -8,8 +8,13 @@ describe('rateSeries', () => {
 })
 
 describe('sparklinePoints', () => {
-  it('keeps zeros when at most 15 rates are non-zero', () => {
-    expect(sparklinePoints([0, 1, 0, 2], [1, 2, 0, 4])).toEqual([0, 0.5, 0.5])
+  const rates = (points: { rate: number }[] | null) => points?.map((p) => p.rate)
+  it('keeps zeros when at most 15 rates are non-zero, with the runs of each point', () => {
+    expect(sparklinePoints([0, 1, 0, 2], [1, 2, 0, 4])).toEqual([
+      { rate: 0, runs: 1 },
+      { rate: 0.5, runs: 2 },
+      { rate: 0.5, runs: 4 },
+    ])
   })
 
   it('takes the last 15 non-zero rates when there are more', () => {
@@ -19,9 +24,11 @@ describe('sparklinePoints', () => {
     // 10 non-zero values only: all 20 non-null values are kept.
     expect(sparklinePoints(quantity, times)).toHaveLength(20)
     const many = Array.from({ length: 40 }, (_, i) => (i % 4 === 0 ? 0 : i))
-    const points = sparklinePoints(
-      many,
-      Array.from({ length: 40 }, () => 100),
+    const points = rates(
+      sparklinePoints(
+        many,
+        Array.from({ length: 40 }, () => 100),
+      ),
     )
     expect(points).toHaveLength(15)
     expect(points?.[14]).toBe(0.39)
@@ -36,12 +43,28 @@ describe('sparklinePoints', () => {
   })
 })
 
-describe('sparklinePath', () => {
-  it('maps the lowest rate to the bottom and the highest to the top', () => {
-    expect(sparklinePath([0, 1, 0.5], 10, 10, 0)).toBe('0.00,10.00 5.00,0.00 10.00,5.00')
+describe('sparklineMarks', () => {
+  const at = (rate: number, runs = 100) => ({ rate, runs })
+  it('maps the lowest rate to the bottom and the highest to the top, one line through well-sampled points', () => {
+    expect(sparklineMarks([at(0), at(1), at(0.5)], 10, 10, 0)).toEqual({ lines: ['0.00,10.00 5.00,0.00 10.00,5.00'], dots: [] })
   })
   it('draws a flat series in the middle', () => {
-    expect(sparklinePath([0.2, 0.2], 10, 8, 1)).toBe('1.00,4.00 9.00,4.00')
+    expect(sparklineMarks([at(0.2), at(0.2)], 10, 8, 1).lines).toEqual(['1.00,4.00 9.00,4.00'])
+  })
+  it('never joins a point with fewer runs than the threshold: it is a dot, and a lone well-sampled point too', () => {
+    const marks = sparklineMarks([at(0), at(1), at(2, TREND_MIN_RUNS - 1), at(0.5), at(0.5, 3)], 8, 10, 0)
+    expect(marks.lines).toEqual(['0.00,10.00 2.00,5.00'])
+    expect(marks.dots).toEqual([
+      [4, 0],
+      [6, 7.5],
+      [8, 7.5],
+    ])
+  })
+})
+
+describe('splitRates', () => {
+  it('puts each run period on the line or among the points by its runs, null where nothing was run', () => {
+    expect(splitRates([1, 2, 0, 1], [20, 4, 0, 2], 20)).toEqual({ line: [0.05, null, null, null], points: [null, 0.5, null, 0.5], sparse: 2, run: 3 })
   })
 })
 

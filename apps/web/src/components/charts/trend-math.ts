@@ -9,32 +9,78 @@ export const SPARKLINE_MAX_POINTS = 15
 export const rateSeries = (quantity: readonly number[], times: readonly number[]): (number | null)[] => times.map((t, i) => (t > 0 ? (quantity[i] ?? 0) / t : null))
 
 /**
- * Points of the table sparkline: the non-null rates; when more than 15 of them are non-zero, the
- * last 15 non-zero ones, otherwise all non-null rates (zeros kept). Fewer than 2 points → null
+ * Fewest runs a period needs for its drop rate to join the trend line. A period with fewer (a handful of runs,
+ * where one lucky drop reads as 200 %) is drawn as a point of its own, with its sample size beside it.
+ */
+export const TREND_MIN_RUNS = 20
+
+/** The rates of the periods with at least `TREND_MIN_RUNS` runs (`line`) and of the ones with fewer (`points`), null elsewhere. */
+export const splitRates = (quantity: readonly number[], times: readonly number[], min = TREND_MIN_RUNS) => {
+  const rates = rateSeries(quantity, times)
+  return {
+    line: rates.map((r, i) => ((times[i] ?? 0) >= min ? r : null)),
+    points: rates.map((r, i) => ((times[i] ?? 0) < min ? r : null)),
+    sparse: times.filter((t) => t > 0 && t < min).length,
+    run: times.filter((t) => t > 0).length,
+  }
+}
+
+export interface SparkPoint {
+  rate: number
+  runs: number
+}
+
+/**
+ * Points of the table sparkline: the periods that were run; when more than 15 of them have a non-zero rate,
+ * the last 15 of those, otherwise every period that was run (zeros kept). Fewer than 2 points → null
  * (no sparkline; the public client drew a flat `[0, 0]`).
  */
-export const sparklinePoints = (quantity: readonly number[], times: readonly number[]): number[] | null => {
-  const rates = rateSeries(quantity, times).filter((r): r is number => r !== null)
-  const nonZero = rates.filter((r) => r !== 0)
-  const points = nonZero.length > SPARKLINE_MAX_POINTS ? nonZero.slice(-SPARKLINE_MAX_POINTS) : rates
+export const sparklinePoints = (quantity: readonly number[], times: readonly number[]): SparkPoint[] | null => {
+  const run = times.flatMap((t, i): SparkPoint[] => (t > 0 ? [{ rate: (quantity[i] ?? 0) / t, runs: t }] : []))
+  const nonZero = run.filter((p) => p.rate !== 0)
+  const points = nonZero.length > SPARKLINE_MAX_POINTS ? nonZero.slice(-SPARKLINE_MAX_POINTS) : run
   return points.length >= 2 ? points : null
 }
 
-/** SVG polyline coordinates of points scaled into a width × height box (y grows downwards). */
-export const sparklinePath = (points: readonly number[], width: number, height: number, pad = 1): string => {
-  if (points.length < 2) return ''
+/**
+ * The sparkline's marks: polylines through runs of consecutive points with enough samples (two or more), and
+ * a dot for every other point (too few runs, or alone between sparse ones), in a width × height box.
+ */
+export const sparklineMarks = (points: readonly SparkPoint[], width: number, height: number, pad = 1, min = TREND_MIN_RUNS) => {
+  const xy = sparklineCoords(
+    points.map((p) => p.rate),
+    width,
+    height,
+    pad,
+  )
+  const lines: string[] = []
+  const dots: [number, number][] = []
+  let segment: [number, number][] = []
+  const flush = () => {
+    if (segment.length >= 2) lines.push(segment.map(([x, y]) => `${x.toFixed(2)},${y.toFixed(2)}`).join(' '))
+    else dots.push(...segment)
+    segment = []
+  }
+  points.forEach((p, i) => {
+    const at = xy[i]
+    if (!at) return
+    if (p.runs >= min) segment.push(at)
+    else {
+      flush()
+      dots.push(at)
+    }
+  })
+  flush()
+  return { lines, dots }
+}
+
+const sparklineCoords = (points: readonly number[], width: number, height: number, pad: number): [number, number][] => {
   const min = Math.min(...points)
   const max = Math.max(...points)
   const span = max - min
-  const step = (width - 2 * pad) / (points.length - 1)
-  return points
-    .map((p, i) => {
-      const x = pad + i * step
-      // A flat series sits in the middle.
-      const y = span === 0 ? height / 2 : pad + (1 - (p - min) / span) * (height - 2 * pad)
-      return `${x.toFixed(2)},${y.toFixed(2)}`
-    })
-    .join(' ')
+  const step = points.length > 1 ? (width - 2 * pad) / (points.length - 1) : 0
+  // A flat series sits in the middle.
+  return points.map((p, i) => [pad + i * step, span === 0 ? height / 2 : pad + (1 - (p - min) / span) * (height - 2 * pad)])
 }
 
 /** Start instants of the buckets: startTime + i × interval. */
