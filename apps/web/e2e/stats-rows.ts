@@ -44,3 +44,28 @@ export const shownRows = async (page: Page, count: number): Promise<RowNumbers[]
   )
   return seen.sort(byKey)
 }
+
+/** A stage of `/stages` as far as "open now" needs it. */
+export interface OpenStage {
+  stageId: string
+  existence?: Record<string, { exist: boolean; openTime?: number; closeTime?: number }>
+}
+
+/**
+ * Whether a page shows `m` by default (issue 38 §2): the item page lists stages open now on `server`
+ * (the stage exists there, its window includes now) whose drop is still current; the stage page lists
+ * current drops.
+ */
+export const openNow = (m: MatrixRow, mode: 'item' | 'stage', stages: ReadonlyMap<string, OpenStage>, server: string, now: number): boolean => {
+  if (m.end !== undefined && m.end !== null && m.end <= now) return false
+  if (mode === 'stage') return true
+  const e = stages.get(m.stageId)?.existence?.[server]
+  if (!e) return true
+  return e.exist && !(e.openTime !== undefined && e.openTime > now) && !(e.closeTime !== undefined && e.closeTime < now)
+}
+
+/** Turns off "only stages open now" (item page) or "only current drops" (stage page): every row shows. */
+export const showClosed = async (page: Page) => {
+  const toggle = page.locator('[data-testid="filter-only-open"] input, [data-testid="filter-only-current"] input').first()
+  if (await toggle.isChecked()) await toggle.uncheck()
+}

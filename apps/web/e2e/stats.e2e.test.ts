@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import type { BrowserContext, Locator, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addTestScript, hasChromium, leaving, repoRoot, settle, setUpServerAndBrowser, watch } from './harness'
-import { expectedRows, shownRows, type MatrixRow } from './stats-rows'
+import { expectedRows, openNow, shownRows, showClosed, type MatrixRow } from './stats-rows'
 interface StageRow {
   stageId: string
   zoneId: string
@@ -68,10 +68,12 @@ describe.skipIf(!chromium)('stats pages in Chromium on embedded PGlite', () => {
     await page.waitForSelector('[data-testid="stats-row"]', { timeout: 30_000 })
     const expected = matrix.filter((m) => m.itemId === '30012').length
     await expect.poll(() => page.textContent('[data-testid="filter-progress"]')).toContain(`of ${expected}`)
-    // Default sort: percentage descending.
-    const shown = await page.$$eval('[data-testid="cell-percentage"]', (els) => els.map((e) => parseFloat(e.textContent ?? '')))
-    expect(shown.length).toBe(Math.min(10, expected))
-    expect([...shown].sort((a, b) => b - a)).toEqual(shown)
+    // Default: stages open now, fewest sanity per item first (issue 38 §2).
+    const now = Date.now()
+    const openCount = matrix.filter((m) => m.itemId === '30012' && openNow(m, 'item', stages, 'CN', now)).length
+    const shown = await page.$$eval('[data-testid="cell-apPPR"]', (els) => els.map((e) => parseFloat(e.textContent ?? '')))
+    expect(shown.length).toBe(Math.min(10, openCount))
+    expect([...shown].sort((a, b) => a - b)).toEqual(shown)
     const first = page.locator('[data-testid="stats-row"]').first()
     const stageId = await first.getAttribute('data-stage-id')
     // Leaving the item page cancels what it still loads (its queries unmount).
@@ -81,7 +83,9 @@ describe.skipIf(!chromium)('stats pages in Chromium on embedded PGlite', () => {
     // The stage page's table (stage mode: one row per item), not the item page's rows on their way out.
     await page.waitForSelector('[data-testid="data-table"][data-mode="stage"] [data-testid="stats-row"]', { timeout: 30_000 })
     expect(await page.locator('[data-mode="stage"] [data-testid="stats-row"][data-item-id="30012"]').count()).toBe(1)
-    expect(await page.locator('[data-mode="stage"] [data-testid="stats-row"]').count()).toBe(Math.min(10, matrix.filter((m) => m.stageId === stageId).length))
+    expect(await page.locator('[data-mode="stage"] [data-testid="stats-row"]').count()).toBe(
+      Math.min(10, matrix.filter((m) => m.stageId === stageId && openNow(m, 'stage', stages, 'CN', now)).length),
+    )
     await settle(page)
     expect(problems).toEqual([])
     await page.close()
@@ -187,6 +191,7 @@ describe.skipIf(!chromium)('stats pages in Chromium on embedded PGlite', () => {
       const stage = stages.get(stageId)!
       await open(page, `/result/stage/${stage.zoneId}/${stageId}`)
       await page.waitForSelector('[data-testid="stats-row"]', { timeout: 30_000 })
+      await showClosed(page)
       if (rows.length > 10) {
         await page.click('[data-testid="page-size"] [role="combobox"]')
         await page.click('li[role="option"][data-value="-1"]')
@@ -264,6 +269,7 @@ describe.skipIf(!chromium)('stats pages in Chromium on embedded PGlite', () => {
         path,
       ).toEqual([])
       const expected = expectedRows(matrix, mode, id)
+      await showClosed(page)
       expect(await shownRows(page, expected.length), path).toEqual(expected)
       await settle(page)
       expect(problems).toEqual([])

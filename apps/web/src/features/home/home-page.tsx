@@ -16,6 +16,7 @@ import { paths } from '../../config/paths'
 import { Bulletin } from '../notices/bulletin'
 import { GlobalSearch } from '../search/global-search'
 import { ReportsCounter } from '../site-stats/stats-overview'
+import { HomeNow } from './components/home-now'
 
 /** One style for every card (the delay is inline): one class to build and insert instead of nine. */
 const CARD_SX = {
@@ -75,8 +76,7 @@ export default function HomePage() {
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
           <HomeCard title={t('browse.home.stats.title')} index={1} testId="home-stats">
-            <ReportsCounter />
-            <Typography color="text.secondary">{t('browse.home.stats.reports')}</Typography>
+            <ReportsCounter unit />
             <Button component={Link} to={paths.siteStats.href()} sx={{ mt: 1 }}>
               {t('browse.home.stats.more')}
             </Button>
@@ -85,13 +85,18 @@ export default function HomePage() {
         <Grid size={12}>
           <SearchCard index={2} />
         </Grid>
+        <Grid size={12}>
+          <HomeCard title={t('browse.home.now.title')} index={3} testId="home-now">
+            <HomeNow />
+          </HomeCard>
+        </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <HomeCard title={t('notice.title')} index={3}>
+          <HomeCard title={t('notice.title')} index={4}>
             <Bulletin />
           </HomeCard>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <HomeCard title={t('browse.home.quickStart.title')} index={4}>
+          <HomeCard title={t('browse.home.quickStart.title')} index={5}>
             <Grid container spacing={1}>
               {QUICK.map((q) => (
                 <Grid key={q.href} size={{ xs: 12, sm: 6 }}>
@@ -112,7 +117,7 @@ export default function HomePage() {
           </HomeCard>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <HomeCard title={t('browse.home.contribute.title')} index={5}>
+          <HomeCard title={t('browse.home.contribute.title')} index={6}>
             <Typography color="text.secondary">{t('browse.home.contribute.body')}</Typography>
             <Button component={Link} to={paths.aboutContribute.href()} sx={{ mt: 1 }}>
               {t('browse.home.contribute.more')}
@@ -120,7 +125,7 @@ export default function HomePage() {
           </HomeCard>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <HomeCard title={t('browse.home.donate.title')} index={6}>
+          <HomeCard title={t('browse.home.donate.title')} index={7}>
             <Typography color="text.secondary">{t('browse.home.donate.body')}</Typography>
             <Button component={Link} to={paths.aboutDonate.href()} sx={{ mt: 1 }}>
               {t('browse.home.donate.more')}
@@ -128,7 +133,7 @@ export default function HomePage() {
           </HomeCard>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <HomeCard title={t('browse.home.contact.title')} index={7}>
+          <HomeCard title={t('browse.home.contact.title')} index={8}>
             <Typography color="text.secondary">{t('browse.home.contact.body')}</Typography>
             <Button component={Link} to={paths.aboutContact.href()} sx={{ mt: 1 }}>
               {t('browse.home.contact.more')}
@@ -136,7 +141,7 @@ export default function HomePage() {
           </HomeCard>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <HomeCard title={t('browse.home.license.title')} index={8}>
+          <HomeCard title={t('browse.home.license.title')} index={9}>
             <Typography color="text.secondary">{t('browse.home.license.body')}</Typography>
             <Button href="https://creativecommons.org/licenses/by-nc/4.0/" target="_blank" rel="noreferrer noopener" sx={{ mt: 1 }}>
               {t('browse.home.license.link')}

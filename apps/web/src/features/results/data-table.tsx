@@ -27,6 +27,7 @@ import { StatsTableView } from './stats-table-view'
 import { COLUMNS, useCell, useHeaders } from './table-columns'
 import {
   DEFAULT_SORT,
+  RATE_SORT,
   PAGE_SIZES,
   activeFilterCount,
   effectiveOnlyCurrent,
@@ -62,7 +63,7 @@ export const DataTable = memo(function DataTable({ mode, rows, stageValid = true
   const { server, source } = useDataSource()
   const filters = useTableFilters()
   const id = useId()
-  const [sort, setSort] = useState<SortState>(DEFAULT_SORT)
+  const [sort, setSort] = useState<SortState>(recruit ? RATE_SORT : DEFAULT_SORT)
   const [page, setPage] = useState(1)
   const [pageSize, setPageSize] = useState<PageSize>(10)
   const [now] = useState(() => Date.now())
@@ -89,40 +90,43 @@ export const DataTable = memo(function DataTable({ mode, rows, stageValid = true
 
   const filterPanel =
     mode === 'item' ? (
-      <Accordion disableGutters variant="outlined">
-        <AccordionSummary expandIcon={<ExpandMore />} aria-controls={`${id}-filters`} id={`${id}-filters-header`}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', width: '100%' }}>
-            <FilterList aria-hidden />
-            <Typography>{t('stats.filter.title')}</Typography>
-            {activeFilterCount(filters) > 0 && <Chip size="small" color="primary" label={t('stats.filter.count', { n: activeFilterCount(filters) })} />}
-            <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto !important' }} data-testid="filter-progress">
-              {t('stats.filter.shown', { shown: filtered.length, total: rows.length })}
-            </Typography>
-          </Stack>
-        </AccordionSummary>
-        <AccordionDetails id={`${id}-filters`}>
-          <LinearProgress
-            variant="determinate"
-            value={rows.length ? (filtered.length / rows.length) * 100 : 0}
-            aria-label={t('stats.filter.shown', { shown: filtered.length, total: rows.length })}
-            sx={{ mb: 1 }}
-          />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ flexWrap: 'wrap' }}>
-            <FormControlLabel
-              control={<Switch checked={filters.showPermanent} onChange={(e) => updateTableFilter('showPermanent', e.target.checked)} />}
-              label={t('stats.filter.showPermanent')}
+      <>
+        {/* Outside the panel: the closed stages are one switch away. */}
+        <FormControlLabel
+          control={<Switch checked={filters.onlyOpen} onChange={(e) => updateTableFilter('onlyOpen', e.target.checked)} data-testid="filter-only-open" />}
+          label={t('stats.filter.onlyOpen')}
+        />
+        <Accordion disableGutters variant="outlined">
+          <AccordionSummary expandIcon={<ExpandMore />} aria-controls={`${id}-filters`} id={`${id}-filters-header`}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', width: '100%' }}>
+              <FilterList aria-hidden />
+              <Typography>{t('stats.filter.title')}</Typography>
+              {activeFilterCount(filters) > 0 && <Chip size="small" color="primary" label={t('stats.filter.count', { n: activeFilterCount(filters) })} />}
+              <Typography variant="body2" color="text.secondary" sx={{ ml: 'auto !important' }} data-testid="filter-progress">
+                {t('stats.filter.shown', { count: rows.length, shown: filtered.length, total: rows.length })}
+              </Typography>
+            </Stack>
+          </AccordionSummary>
+          <AccordionDetails id={`${id}-filters`}>
+            <LinearProgress
+              variant="determinate"
+              value={rows.length ? (filtered.length / rows.length) * 100 : 0}
+              aria-label={t('stats.filter.shown', { count: rows.length, shown: filtered.length, total: rows.length })}
+              sx={{ mb: 1 }}
             />
-            <FormControlLabel
-              control={<Switch checked={filters.showActivity} onChange={(e) => updateTableFilter('showActivity', e.target.checked)} />}
-              label={t('stats.filter.showActivity')}
-            />
-            <FormControlLabel
-              control={<Switch checked={filters.onlyOpen} onChange={(e) => updateTableFilter('onlyOpen', e.target.checked)} data-testid="filter-only-open" />}
-              label={t('stats.filter.onlyOpen')}
-            />
-          </Stack>
-        </AccordionDetails>
-      </Accordion>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ flexWrap: 'wrap' }}>
+              <FormControlLabel
+                control={<Switch checked={filters.showPermanent} onChange={(e) => updateTableFilter('showPermanent', e.target.checked)} />}
+                label={t('stats.filter.showPermanent')}
+              />
+              <FormControlLabel
+                control={<Switch checked={filters.showActivity} onChange={(e) => updateTableFilter('showActivity', e.target.checked)} />}
+                label={t('stats.filter.showActivity')}
+              />
+            </Stack>
+          </AccordionDetails>
+        </Accordion>
+      </>
     ) : (
       <FormControlLabel
         control={

@@ -1,7 +1,4 @@
-import ArrowBack from '@mui/icons-material/ArrowBack'
-import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
-import Button from '@mui/material/Button'
 import ButtonBase from '@mui/material/ButtonBase'
 import Card from '@mui/material/Card'
 import CardContent from '@mui/material/CardContent'
@@ -19,13 +16,14 @@ import { useDataset } from '../../lib/data'
 import { formatNumber } from '../../lib/format'
 import { localized } from '../../lib/i18n'
 import { useFirstContentShown } from '../../lib/first-content'
-import { useHydrated } from '../../lib/hydration'
 import { useDataSource } from '../../lib/state-hooks'
 import { BasisNote } from '../data-source/basis-note'
 import { useSampleBasis } from '../../lib/use-sample-basis'
 import { DataTable } from './data-table'
 import { PageHold } from './page-hold'
-import { BACK_SX, BadgeSlot, DataStatus, ExportButton, ItemValueBadge, PageTitle, Toolbar } from './page-parts'
+import { itemPresence } from './absence'
+import { AbsenceNotice } from './absence-notice'
+import { BackButton, BadgeSlot, DataStatus, ExportButton, ItemValueBadge, PageTitle, Toolbar } from './page-parts'
 import { percentText, previewRows, relatedItems, groupItems, type StatsRow } from './table-logic'
 import { useStatsRows, type StatsRowsData } from './use-stats-data'
 import { OptionalPart } from '../../components/lazy-mount'
@@ -87,11 +85,11 @@ function PreviewCard({ item }: { item: Item }) {
 }
 
 /**
- * An item icon linking to its page. On hover-capable devices it has a preview card; the card (and
- * its rows) is only rendered while the tooltip is open. Where nothing hovers (touch screens) the
- * name is written under the icon instead, since a title never shows there.
+ * An item icon linking to its page, its name written under it: without game art the icon alone
+ * does not say which item it is, and a title never shows where nothing hovers. On hover-capable
+ * devices it has a preview card; the card (and its rows) is only rendered while the tooltip is open.
  */
-function ItemTile({ item, hover, named, active }: { item: Item; hover: boolean; named: boolean; active?: boolean }) {
+function ItemTile({ item, hover, active }: { item: Item; hover: boolean; active?: boolean }) {
   const { i18n } = useTranslation()
   const name = localized(item.name_i18n, item.name, i18n.language)
   const tile = (
@@ -106,30 +104,32 @@ function ItemTile({ item, hover, named, active }: { item: Item; hover: boolean; 
         borderRadius: 1.5,
         outline: active ? '2px solid' : undefined,
         outlineColor: 'primary.main',
-        ...(named && { width: '100%', flexDirection: 'column', justifyContent: 'flex-start', p: 0.5 }),
+        width: '100%',
+        flexDirection: 'column',
+        justifyContent: 'flex-start',
+        p: 0.5,
       }}
     >
       <ItemIcon item={item} />
-      {named && (
-        <Typography
-          variant="caption"
-          aria-hidden
-          data-testid="item-tile-name"
-          sx={{
-            mt: 0.5,
-            lineHeight: 1.2,
-            textAlign: 'center',
-            width: '100%',
-            overflow: 'hidden',
-            overflowWrap: 'break-word',
-            display: '-webkit-box',
-            WebkitLineClamp: 2,
-            WebkitBoxOrient: 'vertical',
-          }}
-        >
-          {name}
-        </Typography>
-      )}
+      <Typography
+        variant="caption"
+        aria-hidden
+        data-testid="item-tile-name"
+        sx={{
+          mt: 0.5,
+          lineHeight: 1.2,
+          textAlign: 'center',
+          width: '100%',
+          overflow: 'hidden',
+          overflowWrap: 'anywhere',
+          display: '-webkit-box',
+          // A desktop has room for the longer names whole ("32-hour Strategic Ration").
+          WebkitLineClamp: { xs: 2, md: 3 },
+          WebkitBoxOrient: 'vertical',
+        }}
+      >
+        {name}
+      </Typography>
     </ButtonBase>
   )
   if (!hover || item.itemId === 'furni') return tile
@@ -140,24 +140,14 @@ function ItemTile({ item, hover, named, active }: { item: Item; hover: boolean; 
   )
 }
 
-/**
- * Touch screens: no hover, so tiles carry their names. A page rendered on the server is the phone
- * layout (named tiles); its hydration draws the same, then the screen's own answer.
- */
-const useNamedTiles = () => {
-  const hydrated = useHydrated()
-  const touch = useMediaQuery('(hover: none)', { noSsr: true })
-  return hydrated ? touch : true
-}
-/** Named tiles share the row's width: about four a row on a phone, room for two lines of name. */
-const NAMED_GRID = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(76px, 1fr))', gap: 1 } as const
+/** Tiles share the row's width: about four a row on a phone, wider on a desktop, room for two lines of name. */
+const NAMED_GRID = { display: 'grid', gridTemplateColumns: { xs: 'repeat(auto-fill, minmax(76px, 1fr))', md: 'repeat(auto-fill, minmax(96px, 1fr))' }, gap: 1 } as const
 
 export function StatsByItem() {
   const { t } = useTranslation()
   const items = useDataset('items')
   const { server } = useDataSource()
   const hover = useMediaQuery('(hover: hover)')
-  const named = useNamedTiles()
   const groups = useMemo(() => groupItems(items.data ?? [], server), [items.data, server])
   const titles: Record<string, string> = {
     MATERIAL: t('stats.itemTypes.MATERIAL'),
@@ -178,9 +168,9 @@ export function StatsByItem() {
               <Typography id={`item-group-${g.type}`} component="h2" variant="h6" sx={{ mb: 1 }}>
                 {titles[g.type]}
               </Typography>
-              <Box sx={named ? NAMED_GRID : { display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              <Box sx={NAMED_GRID}>
                 {g.items.map((item) => (
-                  <ItemTile key={item.itemId} item={item} hover={hover} named={named} />
+                  <ItemTile key={item.itemId} item={item} hover={hover} />
                 ))}
               </Box>
             </CardContent>
@@ -221,17 +211,24 @@ const ItemPageBody = memo(function ItemPageBody({
 }) {
   const { t, i18n } = useTranslation()
   const hover = useMediaQuery('(hover: hover)')
-  const named = useNamedTiles()
   const item = data.itemsById.get(itemId)
   const related = relatedItems(data.items ?? [], item, server)
   const name = item ? localized(item.name_i18n, item.name, i18n.language) : itemId
+  const presence = itemPresence(item, !!data.items, server)
+  if (presence.kind === 'unknown' || presence.kind === 'absent')
+    return (
+      <Stack spacing={2}>
+        <BackButton to={paths.statsByItem.href()} label={t('stats.itemBack')} />
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          {item && <ItemIcon item={item} size={TITLE_ICON} />}
+          <PageTitle title={presence.kind === 'unknown' ? t('stats.absence.itemNotFound') : t('stats.itemTitle', { item: name })} testId="selected-item" />
+        </Stack>
+        <AbsenceNotice presence={presence} mode="item" name={name} server={server} />
+      </Stack>
+    )
   return (
     <Stack spacing={2}>
-      <Box>
-        <Button component={RouterLink} to={paths.statsByItem.href()} startIcon={<ArrowBack />} size="small" sx={BACK_SX}>
-          {t('stats.itemBack')}
-        </Button>
-      </Box>
+      <BackButton to={paths.statsByItem.href()} label={t('stats.itemBack')} />
       <PageHold ready={(data.ready || !!data.error || data.needsLogin) && !basisPending}>
         <Stack spacing={2}>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
@@ -243,15 +240,14 @@ const ItemPageBody = memo(function ItemPageBody({
               <OptionalPart>{shown && <ItemValueBadge itemId={itemId} />}</OptionalPart>
             </BadgeSlot>
           )}
-          {data.items && !item && <Alert severity="warning">{t('stats.itemNotFound', { item: itemId })}</Alert>}
           {related.length > 1 && (
             <Box component="nav" aria-label={t('stats.related')}>
               <Typography variant="subtitle2" color="text.secondary" sx={{ mb: 1 }}>
                 {t('stats.related')}
               </Typography>
-              <Box sx={named ? NAMED_GRID : { display: 'flex', flexWrap: 'wrap', gap: 1 }} data-testid="related-items">
+              <Box sx={NAMED_GRID} data-testid="related-items">
                 {related.map((r) => (
-                  <ItemTile key={r.itemId} item={r} hover={hover} named={named} active={r.itemId === itemId} />
+                  <ItemTile key={r.itemId} item={r} hover={hover} active={r.itemId === itemId} />
                 ))}
               </Box>
             </Box>

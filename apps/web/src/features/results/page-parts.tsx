@@ -1,3 +1,4 @@
+import ArrowBack from '@mui/icons-material/ArrowBack'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
@@ -6,6 +7,7 @@ import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { lazy, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link as RouterLink } from 'react-router'
 import { HydrateApart } from '../../components/hydrate-apart'
 import { DataSourceToggles } from '../data-source/data-source-toggles'
 
@@ -16,7 +18,18 @@ export const StageEfficiencyBadge = lazy(() => guideBadges().then((m) => ({ defa
 export const ItemValueBadge = lazy(() => guideBadges().then((m) => ({ default: m.ItemValueBadge })))
 
 /** Text buttons on the page background: the darker primary keeps a 4.5:1 contrast on the light theme. */
-export const BACK_SX = { color: 'primary.dark' } as const
+const BACK_SX = { color: 'primary.dark' } as const
+
+/** The page's way back to its list, above its title. */
+export function BackButton({ to, label, testId }: { to: string; label: string; testId?: string }) {
+  return (
+    <Box>
+      <Button component={RouterLink} to={to} startIcon={<ArrowBack />} size="small" sx={BACK_SX} data-testid={testId}>
+        {label}
+      </Button>
+    </Box>
+  )
+}
 
 const BADGE_SLOT_SX = { minHeight: 24 } as const
 

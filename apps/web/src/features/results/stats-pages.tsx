@@ -1,4 +1,3 @@
-import ArrowBack from '@mui/icons-material/ArrowBack'
 import OpenInNew from '@mui/icons-material/OpenInNew'
 import QueryStats from '@mui/icons-material/QueryStats'
 import Share from '@mui/icons-material/Share'
@@ -32,7 +31,9 @@ import { isStageValid } from '../../components/stage-selector/zones'
 import { orNull, useDuration } from './cells'
 import { DataTable } from './data-table'
 import { PageHold } from './page-hold'
-import { BACK_SX, BadgeSlot, DataStatus, ExportButton, PageTitle, StageEfficiencyBadge, Toolbar } from './page-parts'
+import { stagePresence } from './absence'
+import { AbsenceNotice } from './absence-notice'
+import { BackButton, BadgeSlot, DataStatus, ExportButton, PageTitle, StageEfficiencyBadge, Toolbar } from './page-parts'
 import { useStatsRows, type StatsRowsData } from './use-stats-data'
 import { OptionalPart } from '../../components/lazy-mount'
 
@@ -187,13 +188,23 @@ const StagePageBody = memo(function StagePageBody({
   const recruit = stageId === RECRUIT
   const go = (z: string, s: string) => void navigate(paths.statsByStageSelected.href(z, s))
   const code = stage ? localized(stage.code_i18n, stage.code, i18n.language) : stageId
+  const presence = useMemo(() => stagePresence(stage, ready, server, stagesById.values(), zonesById, now), [stage, ready, server, stagesById, zonesById, now])
+  if (presence.kind === 'unknown' || presence.kind === 'absent')
+    return (
+      <Stack spacing={2}>
+        <BackButton to={paths.statsByStage.href()} label={t('stats.selector.back')} testId="back-to-selector" />
+        <PageTitle
+          // A mistyped stage id says nothing of the zone in the address: no overline then.
+          overline={zone && presence.kind === 'absent' ? localized(zone.zoneName_i18n, zone.zoneName, i18n.language) : undefined}
+          title={presence.kind === 'unknown' ? t('stats.absence.stageNotFound') : t('stats.stageTitle', { stage: code })}
+          testId="selected-stage"
+        />
+        <AbsenceNotice presence={presence} mode="stage" name={presence.kind === 'unknown' ? stageId : code} server={server} zonesById={zonesById} />
+      </Stack>
+    )
   return (
     <Stack spacing={2}>
-      <Box>
-        <Button component={RouterLink} to={paths.statsByStage.href()} startIcon={<ArrowBack />} size="small" sx={BACK_SX} data-testid="back-to-selector">
-          {t('stats.selector.back')}
-        </Button>
-      </Box>
+      <BackButton to={paths.statsByStage.href()} label={t('stats.selector.back')} testId="back-to-selector" />
       <PageHold ready={(data.ready || !!data.error || data.needsLogin) && (!stage || !basisPending)}>
         <Stack spacing={2}>
           <PageTitle
@@ -205,18 +216,6 @@ const StagePageBody = memo(function StagePageBody({
             <BadgeSlot>
               <OptionalPart>{shown && <StageEfficiencyBadge stageId={stageId} />}</OptionalPart>
             </BadgeSlot>
-          )}
-          {ready && !stage && (
-            <Alert
-              severity="warning"
-              action={
-                <Button component={RouterLink} to={paths.statsByStage.href()}>
-                  {t('stats.selector.back')}
-                </Button>
-              }
-            >
-              {t('stats.stageNotFound', { stage: stageId })}
-            </Alert>
           )}
           <StageNeighbours zoneId={stage?.zoneId ?? zoneId} stageId={stageId} onSelect={go} />
           {recruit && <Alert severity="info">{t('stats.recruitBeta')}</Alert>}

@@ -16,7 +16,7 @@ import { HydrateWhenSeen } from '../../components/hydrate-when-seen'
 import { useFirstContentShown } from '../../lib/first-content'
 import { CELL_SX, SORTABLE, type ColumnId } from './table-columns'
 import type { RowsViewProps } from './stats-table-view'
-import type { SortKey } from './table-logic'
+import { bestFirst, type SortKey } from './table-logic'
 
 const NAME_COLUMNS = new Set<ColumnId>(['item', 'stage', 'percentage'])
 
@@ -81,7 +81,7 @@ export const StatsRowCards = memo(function StatsRowCards({
             labelId={`${id}-sort`}
             label={t('stats.table.sortBy')}
             value={sort.key}
-            onChange={(e) => onSort({ key: e.target.value as SortKey, desc: sort.desc })}
+            onChange={(e) => onSort(bestFirst(e.target.value as SortKey))}
             data-testid="sort-select"
           >
             {sortable.map((c) => (

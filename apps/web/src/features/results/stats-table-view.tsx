@@ -34,7 +34,7 @@ export interface RowsViewProps {
 const TEXT_COLUMNS = new Set<ColumnId>(['item', 'stage', 'timeRange'])
 const align = (c: ColumnId) => (TEXT_COLUMNS.has(c) ? 'left' : 'right')
 /** Cells a little tighter than MUI's small table, so every column fits beside the menu at 1366 px. */
-const TABLE_SX = { '& .MuiTableCell-root': { px: 1 }, '& .MuiTableCell-root:first-of-type': { pl: 2 }, ...CELL_SX } as const
+const TABLE_SX = { '& .MuiTableCell-root': { px: 0.75 }, '& .MuiTableCell-root:first-of-type': { pl: 2 }, ...CELL_SX } as const
 
 /**
  * The statistics as a table: wide screens (the caller switches to a list where it would not fit). Memoised:

@@ -46,8 +46,8 @@ export const CELL_SX = {
   '& .cell-spark': SPARKLINE_SLOT,
   // The trend button and its dialog in a wrapper of their own (clicks there stay out of the row): laid out as if not there.
   '& .cell-trend': { display: 'contents' },
-  // Room for a few characters of the zone name, so a squeezed column never stacks it a character per line.
-  '& .cell-stage': { minWidth: '7em' },
+  // Room for about 18 characters of the zone name a line, so a squeezed column never stacks it over three lines.
+  '& .cell-stage': { minWidth: '8.5em' },
   '& .cell-zone': { typography: 'caption', color: 'text.secondary' },
   '& .cell-item': { gap: 1, justifyContent: 'flex-start' },
   '& .cell-name': { minWidth: '5em' },
@@ -91,14 +91,20 @@ export function PercentCell({ row, trends }: { row: StatsRow; trends: boolean })
 }
 
 export function CiCell({ row }: { row: StatsRow }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   if (!row.ci) return <NullCell />
   const text = `${percentText(row.ci.lower)} – ${percentText(row.ci.upper)}`
   return (
     <div className="cell-flex cell-ci">
       {row.lowSample && (
-        <Tooltip title={t('stats.table.lowSample', { times: row.times })}>
-          <WarningAmber fontSize="small" color="warning" aria-label={t('stats.table.lowSample', { times: row.times })} role="img" data-testid="low-sample" />
+        <Tooltip title={t('stats.table.lowSample', { count: row.times, n: formatNumber(row.times, i18n.language) })}>
+          <WarningAmber
+            fontSize="small"
+            color="warning"
+            aria-label={t('stats.table.lowSample', { count: row.times, n: formatNumber(row.times, i18n.language) })}
+            role="img"
+            data-testid="low-sample"
+          />
         </Tooltip>
       )}
       <span data-testid="cell-ci">{text}</span>

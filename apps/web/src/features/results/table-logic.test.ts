@@ -4,6 +4,8 @@ import { buildItem, buildMatrixElement, buildStage, buildZone } from '../../test
 import {
   DEFAULT_FILTERS,
   DEFAULT_SORT,
+  RATE_SORT,
+  bestFirst,
   activeFilterCount,
   buildRow,
   deriveApPPR,
@@ -103,38 +105,57 @@ describe('filters', () => {
   const ids = (rows: { stageId: string }[]) => rows.map((r) => r.stageId)
   const ctx = { server: 'CN' as const, now: NOW, stageValid: true }
 
-  it('item mode: type switches and onlyOpen', () => {
-    expect(ids(filterRows(itemRows, 'item', DEFAULT_FILTERS, ctx))).toEqual(['main', 'act', 'daily', 'closed'])
-    expect(ids(filterRows(itemRows, 'item', { ...DEFAULT_FILTERS, showPermanent: false }, ctx))).toEqual(['act', 'closed'])
-    expect(ids(filterRows(itemRows, 'item', { ...DEFAULT_FILTERS, showActivity: false }, ctx))).toEqual(['main', 'daily'])
-    expect(ids(filterRows(itemRows, 'item', { ...DEFAULT_FILTERS, onlyOpen: true }, ctx))).toEqual(['main', 'act', 'daily'])
+  it('item mode: only stages open now by default; type switches and onlyOpen', () => {
+    expect(DEFAULT_FILTERS.onlyOpen).toBe(true)
+    expect(ids(filterRows(itemRows, 'item', DEFAULT_FILTERS, ctx))).toEqual(['main', 'act', 'daily'])
+    const all = { ...DEFAULT_FILTERS, onlyOpen: false }
+    expect(ids(filterRows(itemRows, 'item', all, ctx))).toEqual(['main', 'act', 'daily', 'closed'])
+    expect(ids(filterRows(itemRows, 'item', { ...all, showPermanent: false }, ctx))).toEqual(['act', 'closed'])
+    expect(ids(filterRows(itemRows, 'item', { ...all, showActivity: false }, ctx))).toEqual(['main', 'daily'])
   })
 
-  it('stage mode: onlyCurrent keeps open periods, and is forced off for an invalid stage', () => {
+  it('stage mode: onlyCurrent (on by default) keeps open periods, and is forced off for an invalid stage', () => {
     const stageRows = rowsFor(matrix, 'stage', 'main', look)
     expect(stageRows.map((r) => r.itemId)).toEqual(['30012', '30013'])
-    const f = { ...DEFAULT_FILTERS, onlyCurrent: true }
+    expect(filterRows(stageRows, 'stage', { ...DEFAULT_FILTERS, onlyCurrent: false }, ctx)).toHaveLength(2)
+    const f = DEFAULT_FILTERS
     expect(filterRows(stageRows, 'stage', f, ctx).map((r) => r.itemId)).toEqual(['30012'])
     expect(filterRows(stageRows, 'stage', f, { ...ctx, stageValid: false })).toHaveLength(2)
     expect(effectiveOnlyCurrent(f, false)).toBe(false)
   })
 
   it('setting onlyCurrent keeps the item-mode filters (no public-client wipe)', () => {
-    const f = setFilter({ ...DEFAULT_FILTERS, showActivity: false, onlyOpen: true }, 'onlyCurrent', true)
-    expect(f).toEqual({ showPermanent: true, showActivity: false, onlyOpen: true, onlyCurrent: true })
-    expect(activeFilterCount(f)).toBe(2)
+    const f = setFilter({ ...DEFAULT_FILTERS, showActivity: false, onlyOpen: false }, 'onlyCurrent', false)
+    expect(f).toEqual({ showPermanent: true, showActivity: false, onlyOpen: false, onlyCurrent: false })
+    expect(activeFilterCount(f)).toBe(1)
     expect(activeFilterCount(DEFAULT_FILTERS)).toBe(0)
   })
 })
 
 describe('sorting and pagination', () => {
   const rows = [el('main', 'a', 1, 10), el('main', 'b', 5, 10), el('main', 'c', 0, 10), el('unknown-cost', 'd', 3, 10)].map((m) => buildRow(m, look))
-  it('defaults to percentage descending; nulls last both ways; headers toggle', () => {
-    expect(sortRows(rows, DEFAULT_SORT).map((r) => r.itemId)).toEqual(['b', 'd', 'a', 'c'])
-    expect(sortRows(rows, { key: 'apPPR', desc: false }).map((r) => r.itemId)).toEqual(['b', 'a', 'c', 'd'])
+  it('defaults to fewest sanity per item first; nulls last both ways; headers toggle', () => {
+    expect(DEFAULT_SORT).toEqual({ key: 'apPPR', desc: false })
+    expect(sortRows(rows, DEFAULT_SORT).map((r) => r.itemId)).toEqual(['b', 'a', 'c', 'd'])
+    expect(sortRows(rows, RATE_SORT).map((r) => r.itemId)).toEqual(['b', 'd', 'a', 'c'])
     expect(sortRows(rows, { key: 'apPPR', desc: true }).map((r) => r.itemId)).toEqual(['a', 'b', 'c', 'd'])
-    expect(nextSort(DEFAULT_SORT, 'percentage')).toEqual({ key: 'percentage', desc: false })
-    expect(nextSort(DEFAULT_SORT, 'times')).toEqual({ key: 'times', desc: true })
+    expect(nextSort(DEFAULT_SORT, 'apPPR')).toEqual({ key: 'apPPR', desc: true })
+    expect(nextSort(RATE_SORT, 'percentage')).toEqual({ key: 'percentage', desc: false })
+  })
+
+  // Best first on the first click: more is better for drops, runs and rate; less for sanity, cost and time.
+  it.each([
+    ['quantity', true],
+    ['times', true],
+    ['percentage', true],
+    ['apPPR', false],
+    ['apCost', false],
+    ['minClearTime', false],
+    ['itemPerTime', false],
+  ] as const)('the first click on %s sorts best first (descending: %s)', (key, desc) => {
+    const from = key === 'times' ? RATE_SORT : { key: 'times' as const, desc: true }
+    expect(nextSort(from, key)).toEqual({ key, desc })
+    expect(bestFirst(key)).toEqual({ key, desc })
   })
 
   it('pages of 10/20/40/all; footer only above 10 rows', () => {

@@ -99,7 +99,11 @@ export interface TableFilters {
   onlyOpen: boolean
   onlyCurrent: boolean
 }
-export const DEFAULT_FILTERS: TableFilters = { showPermanent: true, showActivity: true, onlyOpen: false, onlyCurrent: false }
+/**
+ * A page answers "where do I get this now": stages open now on the chosen server (item mode) and drops
+ * still current (stage mode) by default; the closed ones are one switch away.
+ */
+export const DEFAULT_FILTERS: TableFilters = { showPermanent: true, showActivity: true, onlyOpen: true, onlyCurrent: true }
 
 const isCurrent = (end: number | null, now: number) => end === null || end > now
 
@@ -122,8 +126,8 @@ export const filterRows = (rows: readonly StatsRow[], mode: TableMode, filters: 
 /** "Only current drops" is forced off (and disabled) when the stage is not valid. */
 export const effectiveOnlyCurrent = (filters: TableFilters, stageValid: boolean) => stageValid && filters.onlyCurrent
 
-/** Number of active item-mode filters: onlyOpen counts one, either type switch off counts one. */
-export const activeFilterCount = (f: TableFilters) => (f.onlyOpen ? 1 : 0) + (!f.showPermanent || !f.showActivity ? 1 : 0)
+/** Number of active filters in the item-mode panel: either type switch off counts one (onlyOpen has its own switch beside the panel). */
+export const activeFilterCount = (f: TableFilters) => (!f.showPermanent || !f.showActivity ? 1 : 0)
 
 /**
  * Changing one filter keeps the others (the public client's stage-mode setter replaced the whole
@@ -137,7 +141,26 @@ export interface SortState {
   key: SortKey
   desc: boolean
 }
-export const DEFAULT_SORT: SortState = { key: 'percentage', desc: true }
+/**
+ * Which way is best first for each column: more drops, more runs sampled and a higher drop rate are
+ * better (descending); fewer sanity per item, a cheaper stage and less time (per run or per item) are
+ * better (ascending).
+ */
+export const BEST_FIRST_DESC: Readonly<Record<SortKey, boolean>> = {
+  quantity: true,
+  times: true,
+  percentage: true,
+  apPPR: false,
+  apCost: false,
+  minClearTime: false,
+  itemPerTime: false,
+}
+/** A column sorted best first. */
+export const bestFirst = (key: SortKey): SortState => ({ key, desc: BEST_FIRST_DESC[key] })
+/** The item and stage pages: fewest sanity per item first (rows without a cost or a drop go last). */
+export const DEFAULT_SORT: SortState = bestFirst('apPPR')
+/** The recruitment stage has no sanity column: highest rate first. */
+export const RATE_SORT: SortState = bestFirst('percentage')
 
 /** Stable sort; unknown values (null) go last in both directions. */
 export const sortRows = (rows: readonly StatsRow[], sort: SortState): StatsRow[] =>
@@ -153,8 +176,8 @@ export const sortRows = (rows: readonly StatsRow[], sort: SortState): StatsRow[]
     })
     .map(([r]) => r)
 
-/** Next sort state after clicking a column header (must-sort: it toggles, never clears). */
-export const nextSort = (sort: SortState, key: SortKey): SortState => (sort.key === key ? { key, desc: !sort.desc } : { key, desc: true })
+/** Next sort state after clicking a column header: a new column starts best first; the same one toggles (never clears). */
+export const nextSort = (sort: SortState, key: SortKey): SortState => (sort.key === key ? { key, desc: !sort.desc } : bestFirst(key))
 
 export const PAGE_SIZES = [10, 20, 40, -1] as const
 export type PageSize = (typeof PAGE_SIZES)[number]
@@ -192,7 +215,7 @@ export const splitDuration = (ms: number, secondDigits: number) => {
 export const previewRows = (rows: readonly StatsRow[], server: Server, now: number, limit: number) => {
   const eligible = sortRows(
     rows.filter((r) => r.times > 100 && r.stage && existsOn(r.stage, server, now) && isCurrent(r.end, now)),
-    DEFAULT_SORT,
+    RATE_SORT,
   )
   return { rows: eligible.slice(0, limit), more: Math.max(0, eligible.length - limit) }
 }

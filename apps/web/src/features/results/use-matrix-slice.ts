@@ -62,7 +62,7 @@ export function useGlobalMatrixRows(mode: SliceMode, id: string, enabled: boolea
     queryFn: async () => {
       startDecoder()
       const body = await apiBytes(matrixSlicePath(server, category, mode, id))
-      return (await decodeDataset('globalMatrix', body, { data: true, json: false })).data as MatrixElement[]
+      return (await decodeDataset('matrixSlice', body, { data: true, json: false })).data as MatrixElement[]
     },
     meta: { datasetId: 'globalMatrix' },
   })
