@@ -41,10 +41,10 @@ export const waitServerIdle = async (server: RunningServer, timeoutMs = 90_000):
 }
 
 interface DemoConfig {
-  demo?: { present?: boolean; reports?: number }
+  demo?: { present?: boolean; reports?: number; simulating?: boolean }
 }
 
-/** Polls `/api/v2/config` until it says the demo reports are in (the server writes that after aggregating them). */
+/** Polls `/api/v2/config` until it says the demo reports are in (`present` without `simulating`: written after aggregating them). */
 const waitDemo = async (server: RunningServer): Promise<number> => {
   const started = Date.now()
   let lastLog = started
@@ -54,7 +54,7 @@ const waitDemo = async (server: RunningServer): Promise<number> => {
       const res = await fetch(`${server.url}/api/v2/config`)
       if (res.ok) {
         const config = (await res.json()) as DemoConfig
-        if (config.demo?.present) return config.demo.reports ?? 0
+        if (config.demo?.present && !config.demo.simulating) return config.demo.reports ?? 0
       }
     } catch {
       // busy: try again

@@ -37,3 +37,18 @@ export const freshPostgres = async (name: string): Promise<string | null> => {
 }
 
 export const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
+
+/** Drops a benchmark's database (after its server stopped); a failure is ignored. */
+export const dropPostgres = async (name: string): Promise<void> => {
+  const admin = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+  const { default: pg } = await import('pg')
+  const client = new pg.Client({ connectionString: admin })
+  try {
+    await client.connect()
+    await client.query(`drop database if exists ${name}`)
+  } catch {
+    // left behind: the next run of the same name drops it first
+  } finally {
+    await client.end().catch(() => {})
+  }
+}

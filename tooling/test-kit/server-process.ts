@@ -43,6 +43,8 @@ export interface SpawnOptions {
   /** `pipe` (default) keeps the stream for `output()`; `inherit` shows it live; `ignore` drops it. */
   stdout?: 'pipe' | 'inherit' | 'ignore'
   stderr?: 'pipe' | 'inherit'
+  /** Modules the process loads before the server (`node --import`, after tsx): a test's fault injection. */
+  preload?: string[]
 }
 
 /**
@@ -52,7 +54,8 @@ export interface SpawnOptions {
  */
 export const spawnServer = (env: Record<string, string>, options: SpawnOptions = {}): ServerProcess => {
   // tsx by its resolved address, so the process may run in any working directory.
-  const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), SERVER_ENTRY], {
+  const preload = (options.preload ?? []).flatMap((path) => ['--import', path])
+  const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), ...preload, SERVER_ENTRY], {
     env: { ...process.env, HOST: '127.0.0.1', DEMO: '0', ASSETS: 'off', LOG_LEVEL: 'warn', ...env },
     cwd: options.cwd,
     stdio: ['ignore', options.stdout ?? 'pipe', options.stderr ?? 'pipe'],

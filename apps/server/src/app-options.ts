@@ -34,6 +34,8 @@ export interface AppOptions {
   writeLimitPerMinute?: number
   /** Logins and unknown PenguinIDs on personal routes per minute and client address. */
   identityLimitPerMinute?: number
+  /** Signs PenguinID proofs (`IDENTITY_SECRET`); unset, a random secret stored in the database (`identity.secret`). */
+  identitySecret?: string
   /** The screenshot recognizer's resource pack (`RECOGNIZER_PACK_DIR` / `RECOGNIZER_PACK_URL`), announced in `/config`. */
   recognizerPack?: RecognizerPackOptions
   /**

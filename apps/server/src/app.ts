@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto'
 import Fastify from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { AppOptions } from './app-options'
-import { createDataVersion, type DataVersion } from './lib/data-version'
+import { createDataVersion, createFollowingVersion, type DataVersion } from './lib/data-version'
 import { newRequestId, randomAlnum } from './lib/ids'
 import { createBudgets } from './lib/limits'
 import { connectRedis } from './lib/redis'
@@ -11,16 +11,19 @@ import { createAccountsRepository } from './modules/accounts/accounts.repository
 import { accountsRoutes } from './modules/accounts/accounts.routes'
 import { createAccountsService, type AccountsService } from './modules/accounts/accounts.service'
 import { createIdentityGuard } from './modules/accounts/identity-guard'
+import { createIdentityProofs } from './modules/accounts/identity-proof'
+import { createIdentitySecretRepository } from './modules/accounts/identity-secret.repository'
 import { createVouchStore } from './modules/accounts/vouches.store'
 import { createAggregationRepository } from './modules/aggregation/aggregation.repository'
 import { createAggregationWorker, type AggregationWorker } from './modules/aggregation/aggregation.worker'
 import { assetsRoutes } from './modules/assets/assets.routes'
+import { assetsHealth } from './modules/assets/assets.health'
 import { assetsServiceFromOptions, assetsStorage } from './modules/assets/assets.options'
 import { createAssetsRepository } from './modules/assets/assets.repository'
 import type { AssetsService } from './modules/assets/assets.service'
 import { createCatalogRepository } from './modules/catalog/catalog.repository'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
-import { createCatalogService, type CatalogService } from './modules/catalog/catalog.service'
+import { createCatalogService, DATA_VERSION_HEADER, type CatalogService } from './modules/catalog/catalog.service'
 import { createHealthRepository } from './modules/health/health.repository'
 import { healthRoutes } from './modules/health/health.routes'
 import { createHealthService } from './modules/health/health.service'
@@ -41,6 +44,9 @@ import { createPlannerService } from './modules/planner/planner.service'
 import { efficiencyRoutes } from './modules/efficiency/efficiency.routes'
 import { createEfficiencyService, type EfficiencyService } from './modules/efficiency/efficiency.service'
 import { wireHeldReports } from './modules/held-reports/held-reports.wire'
+import { createMyReportsRepository } from './modules/my-reports/my-reports.repository'
+import { myReportsRoutes } from './modules/my-reports/my-reports.routes'
+import { createMyReportsService } from './modules/my-reports/my-reports.service'
 import { createReportWriter, type ReportWriter } from './modules/reports/report-writer'
 import { createReportsRepository } from './modules/reports/reports.repository'
 import { reportsRoutes } from './modules/reports/reports.routes'
@@ -131,6 +137,11 @@ export const buildApp = async (options: AppOptions) => {
   const assets = assetsServiceFromOptions(options.assets, {
     repository: assetsRepository,
     operatorPackUrl: recognizerConfig(options.recognizerPack ?? {}).recognizer.packUrl,
+    // Called from onReady on: the catalog and the gate below exist by then.
+    referenceData: async () => {
+      await databaseReady
+      return { stages: await catalog.stageRecords(), dropInfos: await catalog.dropInfoList(), items: await catalog.itemList() }
+    },
     clock,
     log: { info: (msg) => app.log.info(msg), warn: (msg) => app.log.warn(msg) },
   })
@@ -138,18 +149,23 @@ export const buildApp = async (options: AppOptions) => {
   const catalog = createCatalogService({ repository: createCatalogRepository(db), clock, configExtras: () => assets.configExtras() })
   const accounts = createAccountsService({ accounts: createAccountsRepository(db), clock, randomInt: (max) => randomInt(max), vouches: createVouchStore(redis, clock) })
   const matrixRepository = createMatrixRepository(db)
-  const matrix = createMatrixService({ repository: matrixRepository, catalog, accounts, version, clock })
-  const stats = createStatsService({ repository: createStatsRepository(db), catalog, version, clock })
+  // Answers that read the catalog too (periods, open stages) rebuild when either the aggregates or the game data move.
+  const answers = createFollowingVersion(version)
+  const matrix = createMatrixService({ repository: matrixRepository, catalog, accounts, version: answers, clock })
+  const stats = createStatsService({ repository: createStatsRepository(db), catalog, version: answers, clock })
   const resultsRepository = createResultsRepository(db)
-  const patterns = createPatternsService({ repository: resultsRepository, catalog, accounts, version, clock })
+  const patterns = createPatternsService({ repository: resultsRepository, catalog, accounts, version: answers, clock })
   const trends = createTrendsService({ repository: resultsRepository, version, clock })
   const advanced = createAdvancedService({ repository: resultsRepository, catalog, accounts, clock })
   const loadHighs = async () => (await import('highs')).default()
   const planner = createPlannerService({ catalog, matrix, clock, timer: () => performance.now(), loadHighs })
-  const efficiency = createEfficiencyService({ catalog, matrix, version, clock, timer: () => performance.now(), loadHighs })
+  const efficiency = createEfficiencyService({ catalog, matrix, version: answers, clock, timer: () => performance.now(), loadHighs })
   // PGlite runs statements on this thread: smaller batches keep requests flowing during big passes.
   const aggregation = createAggregationWorker({ repository: aggregationRepository, catalog, version, clock, log: app.log, batchSize: db.kind === 'pglite' ? 500 : 1000 })
-  const held = await wireHeldReports(app, { db, catalog, accounts, clock, identity: budgets.identity, background: options.background, aggregation })
+  // PenguinID proofs (docs/api-extensions.md §4): the operator's IDENTITY_SECRET, else one shared through the database.
+  const proofs = createIdentityProofs({ secret: options.identitySecret, loadSecret: createIdentitySecretRepository(db, clock).secret })
+  const identityGuard = createIdentityGuard({ accounts, budget: budgets.identity, proofs })
+  const held = await wireHeldReports(app, { db, catalog, accounts, clock, identityGuard, background: options.background, aggregation })
   const reportsRepository = createReportsRepository(db)
   const writer = createReportWriter(reportsRepository.insertBatch, { concurrency: db.kind === 'postgres' ? 4 : 1 })
   const reports = createReportsService({
@@ -173,7 +189,7 @@ export const buildApp = async (options: AppOptions) => {
     clock,
     onProgress: (done, total) => app.log.info({ done, total }, 'simulating demo reports'),
   })
-  const identityGuard = createIdentityGuard({ accounts, budget: budgets.identity })
+  const myReports = createMyReportsService({ repository: createMyReportsRepository(db), accounts, reports, clock })
   const share = createShareService({ catalog, matrix, clock })
   const databaseReady = options.databaseGate?.opened
   const defects = wireDefects(app, { db, clock, redis, limits: options.defectLimits, background: options.background === true, databaseReady })
@@ -182,15 +198,22 @@ export const buildApp = async (options: AppOptions) => {
   for (const prefix of V2_PREFIXES) {
     await app.register(
       async (v2) => {
+        // Every v2 answer names the game-data version it was answered under (docs/api-extensions.md §3j).
+        v2.addHook('onSend', (_req, reply, payload, done) => {
+          const served = catalog.servedDataVersion()
+          if (served > 0) reply.header(DATA_VERSION_HEADER, String(served))
+          done(null, payload)
+        })
         await v2.register(catalogRoutes, { catalog })
         await v2.register(matrixRoutes, { matrix, identityGuard })
         await v2.register(statsRoutes, { stats })
         await v2.register(resultsRoutes, { patterns, trends, advanced, advancedBudget: budgets.advanced, identityGuard })
-        await v2.register(accountsRoutes, { accounts, identityGuard })
+        await v2.register(accountsRoutes, { accounts, identityGuard, proofs })
         await v2.register(shareRoutes, { share })
         await v2.register(efficiencyRoutes, { efficiency, catalog })
         await v2.register(defectsRoutes, { ...defects, writes: budgets.writes })
-        await v2.register(reportsRoutes, { reports, idempotency, clock, writes: budgets.writes, identityGuard })
+        await v2.register(reportsRoutes, { reports, idempotency, clock, writes: budgets.writes, identityGuard, proofs })
+        await v2.register(myReportsRoutes, { myReports, identityGuard, writes: budgets.writes })
         // The planner under both v2 bases too, for clients that know only a v2 base URL (the public web
         // client's planner host is routed by the operator: docs/api-extensions.md §2). Documented once, as /planner/plan.
         await v2.register(plannerRoutes, { planner, documented: false })
@@ -199,7 +222,15 @@ export const buildApp = async (options: AppOptions) => {
     )
   }
   const gameData = await wireGameData(app, { db, catalog, options: options.gameData ?? {}, background: options.background === true, clock, databaseReady })
-  const health = createHealthService({ repository: gatedPing(options.databaseGate, createHealthRepository(db)), redis, data: gameData.health })
+  // New stages or items: the recognizer pack and the icon sheet follow (issue 36 item 4).
+  gameData.onGameDataVersion(() => assets.follow())
+  gameData.onGameDataVersion(() => answers.bump())
+  const health = createHealthService({
+    repository: gatedPing(options.databaseGate, createHealthRepository(db)),
+    redis,
+    data: gameData.health,
+    assets: () => assetsHealth(assets.status()),
+  })
   await app.register(healthRoutes, { health, binInfo })
   await app.register(plannerRoutes, { planner })
   const probe = createProbeService({ repository: createProbeRepository(db), clock })

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import type { BinInfo } from '@dropwise/schemas'
 import type { AcquireOptions } from './db/data-dir-lock'
 import { migrate } from './db/migrate'
+import type { PGliteDialectOptions } from './db/pglite-dialect'
 import { recordSeedVersion } from './modules/game-data/game-data.wire'
 import { createSeedRepository } from './modules/seed/seed.repository'
 import { readSeedDir } from './modules/seed/seed-files'
@@ -16,11 +17,23 @@ import type { Env } from './config/env'
  */
 export const openDatabase = (
   env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>,
-  opts: { onStaleLock?: AcquireOptions['onStaleLock']; onConnectionError?: (err: Error) => void } = {},
+  opts: {
+    onStaleLock?: AcquireOptions['onStaleLock']
+    onConnectionError?: (err: Error) => void
+    onEngineEvent?: PGliteDialectOptions['onEvent']
+    /** The server's liveness probe on PGlite (`PGLITE_STALL_EXIT_S`); CLIs go without. */
+    stallExitMs?: number
+  } = {},
 ): Promise<Db> =>
   env.DATABASE_URL
     ? createDb({ kind: 'postgres', url: env.DATABASE_URL, ...(opts.onConnectionError ? { onConnectionError: opts.onConnectionError } : {}) })
-    : createDb({ kind: 'pglite', dataDir: env.DATA_DIR, ...(opts.onStaleLock ? { onStaleLock: opts.onStaleLock } : {}) })
+    : createDb({
+        kind: 'pglite',
+        dataDir: env.DATA_DIR,
+        ...(opts.onStaleLock ? { onStaleLock: opts.onStaleLock } : {}),
+        ...(opts.onEngineEvent ? { onEngineEvent: opts.onEngineEvent } : {}),
+        ...(opts.stallExitMs ? { stallExitMs: opts.stallExitMs } : {}),
+      })
 
 /** Migrates, then loads the seed when the database does not hold this seed yet. */
 export const prepareDatabase = async (db: Db, seedDir: string, opts: { force?: boolean } = {}) => {

@@ -23,6 +23,12 @@ try {
     onStaleLock: ({ holder, lockFile }) =>
       logger.info({ lockFile, holder }, holder ? `recovered the data folder lock of process ${holder.pid}, which is gone` : 'replaced an unreadable data folder lock'),
     onConnectionError: (err) => logger.warn({ err }, 'a database connection failed; the next query opens a new one'),
+    onEngineEvent: (event) => {
+      if (event.kind === 'panic') logger.error({ err: event.err }, 'the embedded database stopped (PANIC): answering 503 while it is opened again')
+      else if (event.kind === 'reopened') logger.warn({ downMs: event.downMs }, 'the embedded database is open again')
+      else logger.warn({ err: event.err }, 'the embedded database could not be opened again yet; trying again')
+    },
+    stallExitMs: env.PGLITE_STALL_EXIT_S * 1000,
   })
 } catch (err) {
   exitOnStartupError(err)
@@ -42,6 +48,7 @@ const app = await buildApp({
   ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
   writeLimitPerMinute: env.RATE_LIMIT_WRITES_PER_MINUTE,
   identityLimitPerMinute: env.RATE_LIMIT_IDENTITY_PER_MINUTE,
+  ...(env.IDENTITY_SECRET ? { identitySecret: env.IDENTITY_SECRET } : {}),
   corsOrigins: env.CORS_ORIGINS,
   recognizerPack: { dir: env.RECOGNIZER_PACK_DIR, url: env.RECOGNIZER_PACK_URL },
   defectLimits: {
@@ -51,8 +58,14 @@ const app = await buildApp({
     retentionMs: env.DEFECT_RETENTION_DAYS * 86_400_000,
   },
   ops: { token: env.OPS_TOKEN, aboutFile: env.ABOUT_FILE },
-  assets: { enabled: env.ASSETS, dataDir: env.DATA_DIR, sourceDir: env.ASSETS_DIR, baseUrl: env.ASSETS_BASE_URL, seedDir: env.SEED_DIR },
-  gameData: { enabled: env.DATA_SYNC, intervalS: env.DATA_SYNC_INTERVAL_S, baseUrl: env.ASSETS_BASE_URL, ...(env.OPS_TOKEN ? { opsToken: env.OPS_TOKEN } : {}) },
+  assets: { enabled: env.ASSETS, dataDir: env.DATA_DIR, sourceDir: env.ASSETS_DIR, baseUrl: env.ASSETS_BASE_URL },
+  gameData: {
+    enabled: env.DATA_SYNC,
+    intervalS: env.DATA_SYNC_INTERVAL_S,
+    baseUrl: env.ASSETS_BASE_URL,
+    ...(env.OPS_TOKEN ? { opsToken: env.OPS_TOKEN } : {}),
+    ...(env.DATA_SYNC_TEST_PAUSE_MS ? { testPauseMs: env.DATA_SYNC_TEST_PAUSE_MS } : {}),
+  },
 })
 
 let closing = false

@@ -61,7 +61,36 @@ const SET_PENGUIN_ID = {
       'Present when the server created an account for the caller (a report without a known PenguinID) or confirmed a login: the PenguinID to send from now on.',
     schema: { type: 'string' },
   },
+  'X-Penguin-Proof': {
+    description:
+      'With every announced PenguinID: its proof (also set as the HttpOnly cookie `penguinIdProof`). Sent back in the `X-Penguin-Proof` request header ' +
+      'with that PenguinID, it is never limited by the identity budget of the address, whatever others there guess (docs/api-extensions.md §4).',
+    schema: { type: 'string' },
+  },
 }
+// docs/api-extensions.md §3j: every v2 answer names its game-data version; the reference lists revalidate.
+const DATA_VERSION = {
+  'X-Dropwise-Data-Version': {
+    description:
+      'The game-data version (`GET /api/_/data`) of the reference data this answer was made under; a client that stored lists under another version fetches them again. During a multi-process follow (≤ 2 s) a lagging process may name the older one.',
+    schema: { type: 'integer', minimum: 1 },
+  },
+}
+const ETAG = {
+  ETag: {
+    description:
+      'Weak validator `W/"<game-data version>-<16 characters of the body’s SHA-1, base64url>"`, the same in every process; a new data version always gives a new one.',
+    schema: { type: 'string' },
+  },
+}
+const IF_NONE_MATCH = {
+  name: 'If-None-Match',
+  in: 'header',
+  required: false,
+  description: 'An `ETag` this list answered (weak comparison; `*` and lists accepted): while it still names the list, the answer is 304 without a body.',
+  schema: { type: 'string' },
+}
+const NOT_MODIFIED = { description: 'The list is unchanged since the `ETag` sent in `If-None-Match`: no body.', headers: { ...ETAG, ...DATA_VERSION } }
 const RETRY_AFTER = { 'Retry-After': { description: 'Seconds until the budget refills.', schema: { type: 'integer' } } }
 
 const ERROR_DESCRIPTIONS: Record<string, string> = {
@@ -138,6 +167,15 @@ export const describeOperations = <T>(input: T): T => {
         if (status === '429') answer.headers ??= RETRY_AFTER
       }
       if (spec.announcesPenguinId && responses['200']) responses['200'].headers = { ...(responses['200'].headers as Json | undefined), ...SET_PENGUIN_ID }
+      if (spec.revalidated) {
+        op.parameters = [...((op.parameters as Json[] | undefined) ?? []), IF_NONE_MATCH]
+        if (responses['200']) responses['200'].headers = { ...(responses['200'].headers as Json | undefined), ...ETAG }
+        responses['304'] = NOT_MODIFIED
+      }
+      if (path.startsWith('/api/v2/')) {
+        // Copies: an answer may be an object shared by several operations.
+        for (const [status, answer] of Object.entries(responses)) responses[status] = { ...answer, headers: { ...(answer.headers as Json | undefined), ...DATA_VERSION } }
+      }
 
       for (const [part, value] of Object.entries(examples()[key] ?? {})) {
         const media = firstMedia(part === 'request' ? op.requestBody : responses[part])

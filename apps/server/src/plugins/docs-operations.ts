@@ -40,6 +40,8 @@ export interface OperationDoc {
   requestBody?: Json
   /** Replaces or adds answers by status; `null` removes a generated one. */
   responses?: Record<string, Json | null>
+  /** A reference list: `ETag` with its 200, and `If-None-Match` naming it answered 304 (docs/api-extensions.md §3j). */
+  revalidated?: boolean
 }
 
 const text = (schema: Json, example?: unknown) => ({ 'text/plain': { schema, ...(example === undefined ? {} : { example }) } })
@@ -50,18 +52,19 @@ const WEB_PATTERN = 'The web client’s form of `getPatterns`: the category is h
 
 export const OPERATIONS: Record<string, OperationDoc> = {
   // Reference data (api-v2 §6)
-  [`GET ${V2}/items`]: { operationId: 'getItems', access: 'anonymous', ok: 'Every item of every server (clients filter on `existence`).' },
+  [`GET ${V2}/items`]: { operationId: 'getItems', access: 'anonymous', revalidated: true, ok: 'Every item of every server (clients filter on `existence`).' },
   [`GET ${V2}/items/{itemId}`]: { operationId: 'getItem', access: 'anonymous', ok: 'The item.' },
   [`GET ${V2}/stages`]: {
     operationId: 'getStages',
     access: 'anonymous',
+    revalidated: true,
     ok: 'Every stage; `dropInfos` only on stages open now on the server (the key is left out, never empty, on closed ones).',
   },
   [`GET ${V2}/stages/{stageId}`]: { operationId: 'getStage', access: 'anonymous', ok: 'The stage.' },
-  [`GET ${V2}/zones`]: { operationId: 'getZones', access: 'anonymous', ok: 'Every zone.' },
+  [`GET ${V2}/zones`]: { operationId: 'getZones', access: 'anonymous', revalidated: true, ok: 'Every zone.' },
   [`GET ${V2}/zones/{zoneId}`]: { operationId: 'getZone', access: 'anonymous', ok: 'The zone.' },
   [`GET ${V2}/notice`]: { operationId: 'getNotices', access: 'anonymous', ok: 'Notices by id (may be empty).' },
-  [`GET ${V2}/period`]: { operationId: 'getPeriods', access: 'anonymous', ok: 'Event periods (`end` null while open).' },
+  [`GET ${V2}/period`]: { operationId: 'getPeriods', access: 'anonymous', revalidated: true, ok: 'Event periods (`end` null while open).' },
   [`GET ${V2}/config`]: {
     operationId: 'getConfig',
     access: 'anonymous',
@@ -157,6 +160,22 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     description:
       'The caller’s reports held because the game data did not know their stage or items yet (answered 200 where the public service ' +
       'answers 400): held, released into the statistics once a data version knows them, rejected after 14 days, or recalled (docs/api-extensions.md §3h).',
+  },
+  [`GET ${V2}/_private/report/mine`]: {
+    operationId: 'getMyReports',
+    access: 'penguinId',
+    limited: true,
+    description:
+      'The caller’s reports, newest first, held ones included, paged by `next`: what became of each (stored, recalled, rejected and why, ' +
+      'held) and until when `POST /report/recall` takes it back (docs/api-extensions.md §3k). Never cached publicly.',
+  },
+  [`POST ${V2}/_private/report/recall/batch`]: {
+    operationId: 'recallRecognitionBatch',
+    access: 'penguinId',
+    limited: true,
+    description:
+      'Recalls every report of one recognition batch by the `taskId` its upload was answered with, under the rule of `POST /report/recall` ' +
+      '(owner only, within 24 hours); reports already recalled are skipped. 400 `report not existed or has already been recalled` when none could be.',
   },
   [`POST ${V2}/report/recognition`]: {
     operationId: 'submitRecognitionBatch',

@@ -111,6 +111,27 @@ describe('the API description', () => {
     expect(ids).toEqual(expect.arrayContaining(['submitRecognitionBatch', 'plan', 'exportMatrix', 'shortLink', 'initDefectReport', 'queryAdvanced']))
   })
 
+  it('names the game-data version header on every v2 answer, and the reference lists’ ETag and 304', () => {
+    type Answer = { headers?: Record<string, { description?: string }> }
+    const v2 = operationsOf(doc).filter((o) => o.path.startsWith('/api/v2/'))
+    expect(v2.length).toBeGreaterThan(20)
+    for (const { key, op } of v2) {
+      for (const [status, answer] of Object.entries(op.responses as Record<string, Answer>))
+        expect(answer.headers?.['X-Dropwise-Data-Version'], `${key} ${status}`).toBeDefined()
+    }
+    const lists = ['/api/v2/stages', '/api/v2/items', '/api/v2/zones', '/api/v2/period']
+    for (const path of lists) {
+      const op = doc.paths[path]?.get as (Operation & { parameters?: { name: string; in: string }[] }) | undefined
+      const answers = op?.responses as Record<string, Answer> | undefined
+      expect(answers?.['200']?.headers?.ETag, path).toBeDefined()
+      expect(answers?.['304']?.headers?.ETag, path).toBeDefined()
+      expect(op?.parameters, path).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'If-None-Match', in: 'header' })]))
+    }
+    // Only the lists revalidate.
+    const with304 = operationsOf(doc).filter((o) => '304' in o.op.responses)
+    expect(with304.map((o) => o.path).sort()).toEqual([...lists].sort())
+  })
+
   it('lists every operators’ route with the OpsToken scheme and its 401', () => {
     const ops = operationsOf(doc).filter((o) => o.path.startsWith('/api/_/ops/'))
     expect(ops.map((o) => o.key).sort()).toEqual(

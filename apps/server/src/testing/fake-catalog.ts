@@ -52,6 +52,8 @@ export interface FakeCatalogData {
   stages?: StageRecord[]
   dropInfos?: DropInfoRecord[]
   properties?: Record<string, unknown>
+  /** The game-data version the tables belong to (1, the seed's, by default). */
+  dataVersion?: number
 }
 
 export const fakeCatalogRepository = (data: FakeCatalogData): CatalogRepository => ({
@@ -59,9 +61,11 @@ export const fakeCatalogRepository = (data: FakeCatalogData): CatalogRepository 
   zones: async () => [],
   stages: async () => data.stages ?? [],
   dropInfos: async () => data.dropInfos ?? [],
+  dropInfosOf: async (groups) => (data.dropInfos ?? []).filter((d) => groups.some((g) => g.server === d.server && g.stageId === d.stageId)),
   periods: async () => [],
   formulas: async () => [],
   notices: async () => [],
+  dataVersion: async () => data.dataVersion ?? 1,
   property: async (key) => (data.properties && key in data.properties ? { value: data.properties[key], updatedAt: 0 } : null),
 })
 

@@ -70,6 +70,8 @@ export interface ApiHooks {
   onOutdated(): void
   /** The server assigned or confirmed an identity (`X-Penguin-Set-PenguinID`). */
   onSetPenguinId(id: string): void
+  /** An answer named the game-data version it was answered under (`X-Dropwise-Data-Version`, docs/api-extensions.md §3j). */
+  onGameDataVersion(version: number): void
   maintenanceText(): string
 }
 
@@ -77,6 +79,7 @@ let hooks: ApiHooks = {
   username: () => null,
   onOutdated: () => undefined,
   onSetPenguinId: () => undefined,
+  onGameDataVersion: () => undefined,
   maintenanceText: () => 'maintenance',
 }
 export const setApiHooks = (h: ApiHooks) => {
@@ -84,11 +87,15 @@ export const setApiHooks = (h: ApiHooks) => {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST'
+  method?: 'GET' | 'POST' | 'HEAD'
   body?: string
   contentType?: string
   signal?: AbortSignal
+  /** The browser cache's mode (`no-cache`: revalidate what it holds with the server first). */
+  cache?: RequestCache
 }
+
+export const GAME_DATA_VERSION_HEADER = 'X-Dropwise-Data-Version'
 
 /**
  * One request to the v2 API with credentials, the 90 s timeout and the shared header handling; `read`
@@ -104,14 +111,19 @@ const send = async <T>(path: string, opts: RequestOptions, read: (res: Response)
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout
   let res: Response
   try {
-    const request = () => fetch(url, { method: opts.method ?? 'GET', body: opts.body, headers, credentials: 'include', signal })
+    const init: RequestInit = { method: opts.method ?? 'GET', body: opts.body, headers, credentials: 'include', signal }
+    if (opts.cache) init.cache = opts.cache
+    const request = () => fetch(url, init)
     // A GET the start-up script sent already (item and stage pages): its answer, or a request of our own if it failed.
-    const early = (opts.method ?? 'GET') === 'GET' && headers.Authorization === undefined ? takeEarlyResponse(path) : undefined
+    // Not when the browser cache was told how to answer (a revalidation wants the server's answer of now).
+    const early = (opts.method ?? 'GET') === 'GET' && headers.Authorization === undefined && !opts.cache ? takeEarlyResponse(path) : undefined
     res = early ? await early.catch(request) : await request()
   } catch (err) {
     throw new ApiError(composeErrorText(null, err, hooks.maintenanceText()), null)
   }
   if (isOutdated(res.headers, env.compatVersion)) hooks.onOutdated()
+  const dataVersion = Number(res.headers.get(GAME_DATA_VERSION_HEADER))
+  if (Number.isInteger(dataVersion) && dataVersion > 0) hooks.onGameDataVersion(dataVersion)
   const setId = res.headers.get('X-Penguin-Set-PenguinID')
   if (!res.ok) throw new ApiError(composeErrorText({ status: res.status, body: await res.text() }, null, hooks.maintenanceText()), res.status)
   const body = await read(res)

@@ -172,6 +172,11 @@ export const createDataCache = (storage: KeyValue, indexKey: string, now: () => 
         schedule(() => step(0))
       })
     },
+    /** Remove one entry (a list that changed with the game data). */
+    remove(bucket: string, name: string) {
+      drop(`${bucket}/${name}`)
+      saveIndex()
+    },
     /** Remove one bucket (a server being left) or everything. */
     clear(bucket?: string) {
       for (const k of [...index.keys]) if (bucket === undefined || k.startsWith(`${bucket}/`)) drop(k)

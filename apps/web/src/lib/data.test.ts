@@ -3,7 +3,9 @@ import { cleanup, renderHook } from '@testing-library/react'
 import { createElement, type ReactNode } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { buildZone } from '../testing/builders'
-import { dataCache, datasetKey, fetchBootData, prefetchDataset, queryClient, useDataset } from './data'
+import { apiRequest } from './api'
+import { dataCache, datasetKey, fetchBootData, gameDataVersion, prefetchDataset, queryClient, useDataset } from './data'
+import { installApiHooks } from './session'
 
 const ZONES = [buildZone('main_0'), buildZone('main_1')]
 
@@ -32,6 +34,7 @@ afterEach(() => {
   vi.unstubAllGlobals()
   queryClient.clear()
   dataCache.clear()
+  gameDataVersion.forget()
 })
 
 describe('datasets on their way', () => {
@@ -139,5 +142,40 @@ describe('an answer that breaks off or is not what it claims', () => {
     await expect(prefetchDataset('zones', true)).rejects.toThrow('Invalid structure')
     expect(queryClient.getQueryData(datasetKey('zones', 'CN', 'all', null))).toBeUndefined()
     expect(dataCache.get('_shared', 'zones')).toBeUndefined()
+  })
+})
+
+describe('a new game-data version (issue 36)', () => {
+  it('fetches the list on screen and the stored lists again past the browser cache: the new zone shows without a reload', async () => {
+    installApiHooks()
+    let version = 1
+    const asked: { path: string; cache: RequestCache | undefined }[] = []
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      const path = new URL(url, 'http://x').pathname
+      asked.push({ path, cache: init?.cache })
+      const zones = version === 1 ? ZONES : [...ZONES, buildZone('act90side_zone1')]
+      const body = path.endsWith('/zones') ? JSON.stringify(zones) : path.endsWith('/config') ? '{}' : '[]'
+      const headers = { 'Content-Type': 'application/json', 'X-Dropwise-Data-Version': String(version) }
+      return new Response(init?.method === 'HEAD' ? null : body, { status: 200, headers })
+    })
+    const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client: queryClient }, children)
+    const page = renderHook(() => useDataset('zones'), { wrapper })
+    await vi.waitFor(() => expect(page.result.current.data?.map((z) => z.zoneId)).toEqual(['main_0', 'main_1']))
+    expect(gameDataVersion.known()).toBe(1)
+    expect(asked.every((a) => a.cache === undefined)).toBe(true)
+
+    // A sync applied version 2; the next answer of any kind says so (here the page's periodic question).
+    version = 2
+    const before = asked.length
+    await apiRequest('/config', { method: 'HEAD', cache: 'no-store' })
+    await vi.waitFor(() => expect(page.result.current.data?.map((z) => z.zoneId)).toEqual(['main_0', 'main_1', 'act90side_zone1']))
+    const again = asked.slice(before + 1)
+    for (const list of ['/zones', '/stages', '/items'])
+      expect(
+        again.filter((a) => a.path.endsWith(list)),
+        list,
+      ).toEqual([{ path: expect.stringMatching(list), cache: 'no-cache' }])
+    await vi.waitFor(() => expect((dataCache.get('_shared', 'zones')?.c as { zoneId: string }[]).map((z) => z.zoneId)).toContain('act90side_zone1'))
+    expect(gameDataVersion.known()).toBe(2)
   })
 })

@@ -1,10 +1,12 @@
 import type { Category, Server } from '@dropwise/schemas'
 import { QueryClient, replaceEqualDeep, useQuery, type UseQueryResult } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { apiBytes } from './api'
+import { GAME_DATA_POLL_MS, GAME_DATA_RECHECK_MS } from '../config/constants'
+import { apiBytes, apiRequest } from './api'
 import { createDataCache } from './data-cache'
 import { decodeDataset, startDecoder } from './dataset-decoder'
 import { afterFirstContent } from './first-content'
+import { createGameDataVersion, watchGameDataVersion } from './game-data-version'
 import { whenIdle } from './idle'
 import { BOOT_DATASETS, bucketOf, datasets, entryName, type DatasetData, type DatasetId } from './datasets'
 import { useStore } from './persisted-store'
@@ -36,8 +38,9 @@ const inflight = new Map<string, Promise<ArrayBuffer>>()
  * visit of the planner the stage list (1.2 MB) came twice. If the shared request fails or is
  * cancelled, the page's own request follows.
  */
-const datasetBody = async (path: string, signal: AbortSignal, personal: boolean): Promise<ArrayBuffer> => {
+const datasetBody = async (path: string, signal: AbortSignal, personal: boolean, revalidate: boolean): Promise<ArrayBuffer> => {
   if (personal) return apiBytes(path, { signal })
+  if (revalidate) return apiBytes(path, { signal, cache: 'no-cache' })
   const shared = inflight.get(path)
   if (shared) {
     try {
@@ -62,7 +65,7 @@ const datasetBody = async (path: string, signal: AbortSignal, personal: boolean)
 const fetchDataset = async (id: DatasetId, server: Server, category: Category, signal: AbortSignal, withData: boolean) => {
   const d = datasets[id]
   startDecoder()
-  const body = await datasetBody(d.path({ server, category }), signal, d.requireAuthorization)
+  const body = await datasetBody(d.path({ server, category }), signal, d.requireAuthorization, REFERENCE_DATASETS.includes(id) && Date.now() < revalidateUntil)
   const { data, json } = await decodeDataset(id, body, { data: withData, json: d.persist })
   if (d.persist) {
     const bucket = bucketOf(d, server)
@@ -184,6 +187,7 @@ export const fetchBootDataWhenIdle = (pathname: string = location.pathname): (()
  */
 export const forceRefresh = async () => {
   dataCache.clear()
+  gameDataVersion.forget()
   await Promise.allSettled([...BOOT_DATASETS.map((id) => warmDataset(id, true)), queryClient.refetchQueries({ queryKey: ['dataset'], type: 'active' })])
 }
 
@@ -242,3 +246,50 @@ export const useNetworkState = () => {
 }
 
 const useUsername = () => useStore(authStore, (s) => s.username)
+
+/**
+ * The datasets a new game-data version changes (issue 36), and the answers of features built from them
+ * (the about page's "game data as of", the planner's data, the farming guide).
+ */
+const REFERENCE_DATASETS: readonly DatasetId[] = ['items', 'stages', 'zones', 'period']
+const FOLLOWING_QUERIES = [['game-data'], ['planner-source'], ['efficiency']]
+/**
+ * Until then, reference lists are fetched past the browser's fresh copies (`no-cache`: the browser revalidates
+ * and the server's validators name the version): their `max-age` is 5 minutes (api-v2.md §2.5).
+ */
+const REVALIDATE_MS = 5 * 60_000
+let revalidateUntil = 0
+
+/** The game-data version of the stored lists; `note` is fed by every API answer (lib/session.ts). */
+export const gameDataVersion = createGameDataVersion(storage, STORAGE_KEYS.gameDataVersion)
+
+/**
+ * A newer game-data version: every reference list is fetched again (a list on screen in place, a stored
+ * one rewritten; one no page uses and no start-up fetches is forgotten, so a page opening it asks anew).
+ */
+const followGameData = () => {
+  revalidateUntil = Date.now() + REVALIDATE_MS
+  for (const queryKey of FOLLOWING_QUERIES) void queryClient.invalidateQueries({ queryKey })
+  const { server, category, user } = current()
+  return Promise.allSettled(
+    REFERENCE_DATASETS.map((id) => {
+      if (BOOT_DATASETS.includes(id)) return warmDataset(id, true)
+      const key = datasetKey(id, server, category, user)
+      if (queryClient.getQueryCache().find({ queryKey: key, exact: true })?.isActive()) return prefetchDataset(id, true)
+      const d = datasets[id]
+      dataCache.remove(bucketOf(d, server), entryName(d, category))
+      queryClient.removeQueries({ queryKey: key, exact: true })
+      return Promise.resolve()
+    }),
+  )
+}
+gameDataVersion.onNewer(() => void followGameData())
+
+/** While the app runs: asks the server's game-data version now and then (lib/game-data-version.ts). Returns the stop. */
+export const watchGameData = () =>
+  watchGameDataVersion(gameDataVersion, {
+    // HEAD: the answer's headers are all it needs; `/config` is answered from memory.
+    ask: () => apiRequest('/config', { method: 'HEAD', cache: 'no-store' }),
+    pollMs: GAME_DATA_POLL_MS,
+    recheckMs: GAME_DATA_RECHECK_MS,
+  })

@@ -1,5 +1,6 @@
 import type { FrontendConfig, Item, MatrixElement, Notice, PatternElement, Period, SiteStats, Stage, TrendResult, Zone } from '@dropwise/schemas'
 import { InvalidStructureError, type DatasetId } from './dataset-ids'
+import type { Decodable } from './dataset-protocol'
 import SCHEMAS from './response-schemas.json'
 import { assertSchema, type JsonSchema } from './schema-check'
 
@@ -41,7 +42,13 @@ export type DatasetParsers = typeof parsers
 
 export const parseNotices = (raw: unknown) => validate<Notice[]>('notices', raw)
 
-/** The parser of a dataset, or of the notices. */
-export const parserOf = (what: DatasetId | 'notices'): ((raw: unknown) => unknown) => (what === 'notices' ? parseNotices : parsers[what])
+/**
+ * One item's or stage's rows of the global matrix: the matrix's checks, but an empty list is an answer
+ * (a stage not on this server, or not reported yet), not a broken one as for the whole matrix.
+ */
+export const parseMatrixSlice = (raw: unknown) => validate<MatrixElement[]>('matrix', unwrap(raw, 'matrix'))
+
+/** The parser of a dataset, of the notices or of a matrix slice. */
+export const parserOf = (what: Decodable): ((raw: unknown) => unknown) => (what === 'notices' ? parseNotices : what === 'matrixSlice' ? parseMatrixSlice : parsers[what])
 /** Throws (like zod's `parse`) when the login answer has no `userID`. */
 export const parseLoginResponse = (raw: unknown) => validate<{ userID: string }>('login', raw)

@@ -1,7 +1,10 @@
 import type { DatasetId } from './dataset-ids'
 
-/** A dataset, or the notices (GET /notice, not cached as a dataset but checked the same way). */
-export type Decodable = DatasetId | 'notices'
+/**
+ * A dataset, the notices (GET /notice, not cached as a dataset but checked the same way), or one
+ * item's or stage's part of the global matrix (features/results/use-matrix-slice.ts), which may be empty.
+ */
+export type Decodable = DatasetId | 'notices' | 'matrixSlice'
 
 /** Messages between the page (dataset-decoder.ts) and the dataset worker (dataset.worker.ts). */
 export interface ToDecoder {

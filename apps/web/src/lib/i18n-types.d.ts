@@ -6,6 +6,7 @@ import type charts from '../locales/charts/en.json'
 import type finding from '../locales/finding/en.json'
 import type guide from '../locales/guide/en.json'
 import type shell from '../locales/en.json'
+import type shellDialogs from '../locales/shell/en.json'
 import type planner from '../locales/planner/en.json'
 import type recognition from '../locales/recognition/en.json'
 import type report from '../locales/report/en.json'
@@ -16,6 +17,7 @@ declare module 'i18next' {
     defaultNS: 'translation'
     resources: {
       translation: typeof shell &
+        typeof shellDialogs &
         typeof browse &
         typeof stats &
         typeof charts &

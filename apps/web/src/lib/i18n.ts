@@ -17,7 +17,10 @@ export const FALLBACK_LOCALE: BaseLocale = 'en'
  * top-level key; all are merged into the one namespace. The build bundles them per language in two
  * chunks (vite.config.ts): the start set (the shell and `browse`, which the home page uses), loaded
  * before the first render, and the page set (every other feature), loaded with any page but home
- * (`loadPageLocales`, called by the route table's page loader) so the first load of `/` skips it.
+ * (`loadPageLocales`, called by the route table's page loader) so the first load of `/` skips it. The
+ * shell's dialogs (login, my reports, settings) keep their strings in `locales/shell/` (under the shell's
+ * top-level keys `auth`, `settings`, `reset`, beside the few the bar itself shows) and load them with the page
+ * set as they open.
  */
 const START_FOLDERS = ['browse']
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/**/*.json')

@@ -2,9 +2,9 @@ import {
   AdvancedResultsResponseSchema,
   EfficiencyResponseSchema,
   FrontendConfigSchema,
-  HeldReportsResponseSchema,
   ItemListSchema,
   LoginResponseSchema,
+  MyReportsResponseSchema,
   MatrixElementSchema,
   NoticeListSchema,
   PatternElementSchema,
@@ -42,7 +42,7 @@ export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS
 export const ANSWER_SCHEMAS = {
   efficiency: EfficiencyResponseSchema,
   advancedResults: AdvancedResultsResponseSchema,
-  heldReports: HeldReportsResponseSchema,
+  myReports: MyReportsResponseSchema,
 } as const
 export type AnswerSchemaName = keyof typeof ANSWER_SCHEMAS
 

@@ -110,6 +110,7 @@ describe('response schemas', () => {
             drops: [{ itemId: '30012', perRun: 1.2, times: 100, sanityPerItem: 5, interval: [4.5, null], wide: false }],
           },
         ],
+        crafts: [{ itemId: '30013', sanityPerItem: 8.3, goldCost: 200, materials: [{ itemId: '30012', count: 5 }], used: true }],
         attribution: 'Penguin Statistics, CC BY-NC 4.0',
       },
     ],

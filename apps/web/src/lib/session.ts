@@ -1,5 +1,6 @@
 import { env } from '../config/env'
 import { setApiHooks } from './api'
+import { gameDataVersion } from './data'
 import { i18next } from './i18n'
 import { authStore, dataSourceStore, settingsStore } from './state'
 
@@ -57,5 +58,6 @@ export const installApiHooks = () =>
       if (authStore.get().username !== id) adoptUserId(id)
       removeUserCookie()
     },
+    onGameDataVersion: (version) => gameDataVersion.note(version),
     maintenanceText: () => i18next.t('network.maintenance'),
   })

@@ -114,6 +114,7 @@ export const writeJson = (key: string, value: unknown) => {
 /** Storage keys (the public client's names, so a visitor's old settings carry over). */
 export const STORAGE_KEYS = {
   data: 'penguin-stats-data',
+  gameDataVersion: 'penguin-stats-game-data-version',
   dataSource: 'penguin-stats-data-source',
   settings: 'penguin-stats-settings',
   auth: 'penguin-stats-auth',

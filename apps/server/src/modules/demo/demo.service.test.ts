@@ -38,4 +38,33 @@ describe.each(dbTargets())('demo reports on $name', (target) => {
     expect((await get('/api/v2/config')).json().demo).toMatchObject({ present: true, reports, source: DEMO_SOURCE })
     expect(await ctx.app.services.demo.present()).toMatchObject({ reports })
   }, 60_000)
+
+  it('says so in /config from the first simulated report on, not once the last is in', async () => {
+    const fresh = await createTestContext(target)
+    try {
+      const demoReports = () =>
+        fresh.db.kysely
+          .selectFrom('drop_reports')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('source', '=', DEMO_SOURCE)
+          .executeTakeFirstOrThrow()
+      expect((await fresh.app.inject({ method: 'GET', url: '/api/v2/config' })).json().demo).toBeUndefined()
+      const running = fresh.app.services.demo.simulate({ reportsPerDay: 600, days: 3, seed: 11 })
+      let seen: { stored: number; demo: unknown } | null = null
+      while (!seen) {
+        const stored = Number((await demoReports()).n)
+        if (stored > 0) seen = { stored, demo: (await fresh.app.inject({ method: 'GET', url: '/api/v2/config' })).json().demo }
+        else await new Promise((r) => setTimeout(r, 5))
+      }
+      const { reports } = await running
+      // Seen midway (some stored, not all), and already labelled.
+      expect(seen.stored).toBeLessThan(reports)
+      expect(seen.demo).toMatchObject({ present: true, source: DEMO_SOURCE, simulating: true })
+      const done = (await fresh.app.inject({ method: 'GET', url: '/api/v2/config' })).json().demo
+      expect(done).toMatchObject({ present: true, reports })
+      expect(done.simulating).toBeUndefined()
+    } finally {
+      await fresh.close()
+    }
+  }, 120_000)
 })

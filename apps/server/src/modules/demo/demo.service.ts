@@ -47,6 +47,11 @@ export const createDemoService = (deps: DemoServiceDeps) => ({
   async simulate(options: DemoOptions): Promise<{ reports: number }> {
     const random = seededRandom(options.seed)
     const now = deps.clock()
+    // Marked before the first simulated report is stored, so /config (and the page's `data-demo`) say so
+    // from the first number they fill, not once the last is in (issue 38: 75 s of "499 reports in the
+    // last 24 h" without the demo banner). A start interrupted midway keeps its mark and is not redone.
+    await deps.demo.markSimulated({ reports: 0, source: DEMO_SOURCE, simulatedAt: now, simulating: true })
+    deps.catalog.forgetConfig()
     const accounts = await Promise.all(Array.from({ length: 24 }, () => deps.accounts.create(null)))
     const items = new Set((await deps.catalog.itemList()).map((i) => i.itemId))
     let total = 0
@@ -133,6 +138,7 @@ export const createDemoService = (deps: DemoServiceDeps) => ({
     }
     const value = { reports: total, source: DEMO_SOURCE, simulatedAt: now }
     await deps.demo.markSimulated(value)
+    deps.catalog.forgetConfig()
     return { reports: total }
   },
 })

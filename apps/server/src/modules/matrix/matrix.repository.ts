@@ -15,6 +15,10 @@ const json = (rows: unknown) => sql`${JSON.stringify(rows)}::jsonb`
 
 /** Counts behind the drop matrix: imported baselines, per-day aggregates and (personal) raw reports. */
 export const createMatrixRepository = (db: Db) => ({
+  /** What identifies the imported baselines: the loaded seed's content hash (they change only when a seed loads). */
+  baselineStamp: async (): Promise<string | null> =>
+    ((await db.kysely.selectFrom('properties').select('value').where('key', '=', 'seed.contentHash').executeTakeFirst())?.value as string | undefined) ?? null,
+
   baselines: async (server: Server): Promise<MatrixBaseline[]> =>
     (
       await db.kysely

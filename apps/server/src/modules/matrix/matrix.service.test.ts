@@ -32,7 +32,10 @@ const catalog = fakeCatalog(
 const fakeMatrixRepository = () => {
   const windowCalls: PairWindow[][] = []
   const basisCalls: (string | null)[] = []
+  const baselineReads: Server[] = []
   const data = {
+    /** The loaded seed's content hash. */
+    seedStamp: 'seed-1' as string | null,
     basisTotals: [{ category: 'automated', times: 30, reports: 3 }],
     /** The database stopped under the basis query. */
     basisDown: false,
@@ -51,7 +54,11 @@ const fakeMatrixRepository = () => {
     personal: [] as { stage_id: string; times: number; created_at: number; category: string; pattern: { itemId: string; quantity: number }[] }[],
   }
   const repository = {
-    baselines: async (server: Server) => (server === 'CN' ? data.baselines : []),
+    baselineStamp: async () => data.seedStamp,
+    baselines: async (server: Server) => {
+      baselineReads.push(server)
+      return server === 'CN' ? data.baselines : []
+    },
     totals: async (server: Server, category: Category) =>
       server === 'CN' && category === 'all' ? { stages: data.stageTotals, items: data.itemTotals } : { stages: [], items: [] },
     windowSums: async (_server: Server, _category: Category, windows: readonly PairWindow[]) => {
@@ -66,7 +73,7 @@ const fakeMatrixRepository = () => {
     },
     personalReports: async (accountId: number, server: Server) => (accountId === 7 && server === 'CN' ? data.personal : []),
   } satisfies MatrixRepository
-  return { repository, data, windowCalls, basisCalls }
+  return { repository, data, windowCalls, basisCalls, baselineReads }
 }
 
 const elementsOf = (body: string) => JSON.parse(body).matrix as MatrixElement[]
@@ -145,6 +152,23 @@ describe('matrix service (fake repository)', () => {
     expect(pick(await matrix.globalElements('CN', 'all', true), 's1', 'a')?.quantity).toBe(450)
     await matrix.settle()
     expect(pick(await matrix.globalElements('CN', 'all', true), 's1', 'a')?.quantity).toBe(470)
+  })
+
+  it('reads the imported baselines once per seed: a rebuild for new reports reuses them, a new seed reads them again', async () => {
+    const { matrix, data, version, now, baselineReads } = setup()
+    expect(pick(await matrix.globalElements('CN', 'all', true), 's1', 'a')?.quantity).toBe(450)
+    version.advance(2)
+    now.value = NOW + 5_000
+    await matrix.settle()
+    expect(baselineReads).toEqual(['CN'])
+    // Another process loaded a newer seed: its baselines count from the next rebuild on.
+    data.seedStamp = 'seed-2'
+    data.baselines = [{ ...data.baselines[0]!, quantity: 500 }]
+    version.advance(3)
+    now.value = NOW + 10_000
+    await matrix.settle()
+    expect(baselineReads).toEqual(['CN', 'CN'])
+    expect(pick(await matrix.globalElements('CN', 'all', true), 's1', 'a')?.quantity).toBe(550)
   })
 
   it('a background rebuild that fails keeps the previous numbers and raises no unhandled rejection', async () => {

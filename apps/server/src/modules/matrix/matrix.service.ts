@@ -7,6 +7,7 @@ import type { AccountsService } from '../accounts/accounts.service'
 import type { DropInfoRecord } from '../catalog/catalog.types'
 import type { CatalogService } from '../catalog/catalog.service'
 import { createBasis } from './basis'
+import type { MatrixBaseline } from './matrix.mapper'
 import type { MatrixRepository, PairWindow } from './matrix.repository'
 
 export interface MatrixServiceDeps {
@@ -56,13 +57,28 @@ export const createMatrixService = ({ repository, catalog, accounts, version, cl
   const cache = new Map<string, GlobalEntry>()
   const building = new Map<string, { version: number; promise: Promise<GlobalEntry> }>()
 
+  // The imported baselines (~30k rows) change only when a seed loads: held per server, read again only
+  // when the seed's stamp moves, not at every rebuild (a rebuild runs every few seconds while reports come in).
+  const baselineCache = new Map<Server, { stamp: string | null; rows: Promise<MatrixBaseline[]> }>()
+  const baselinesOf = async (server: Server): Promise<MatrixBaseline[]> => {
+    const stamp = await repository.baselineStamp()
+    const hit = baselineCache.get(server)
+    if (hit && hit.stamp === stamp) return hit.rows
+    const rows = repository.baselines(server)
+    baselineCache.set(server, { stamp, rows })
+    rows.catch(() => {
+      if (baselineCache.get(server)?.rows === rows) baselineCache.delete(server)
+    })
+    return rows
+  }
+
   const periodOf = async (server: Server, stageId: string, itemId: string, now: number): Promise<Period | null> =>
     currentPeriod(pairRanges(await catalog.dropInfos(server, stageId), itemId), now)
 
   const build = async (server: Server, category: Category): Promise<GlobalEntry> => {
     const startedVersion = version.get()
     const now = clock()
-    const [baselines, totals] = await Promise.all([category === 'all' ? repository.baselines(server) : Promise.resolve([]), repository.totals(server, category)])
+    const [baselines, totals] = await Promise.all([category === 'all' ? baselinesOf(server) : Promise.resolve([]), repository.totals(server, category)])
     const pairs = new Map<string, { stageId: string; itemId: string; period: Period; baseline?: (typeof baselines)[number] }>()
     let n = 0
     // The loops below touch every pair (~11k on CN): yield now and then so requests keep flowing while

@@ -72,7 +72,7 @@ export const takeIdempotencyKeys = async (
   reports: readonly { createdAt: number; idempotency?: IdempotencyRecord | undefined }[],
 ): Promise<InsertOutcome[]> => {
   const claimed = new Map<string, number>()
-  const keys: { key: string; status: number; headers: Record<string, string>; body: string; expiresAt: number }[] = []
+  const keys: { key: string; status: number; headers: Record<string, string | string[]>; body: string; expiresAt: number }[] = []
   reports.forEach((r, i) => {
     if (!r.idempotency || claimed.has(r.idempotency.key)) return
     claimed.set(r.idempotency.key, i)
@@ -122,7 +122,7 @@ export const createReportsRepository = (db: Db) => ({
     db.kysely.transaction().execute(async (trx): Promise<InsertOutcome[]> => {
       await insertPatterns(trx, reports)
       const claimed = new Set<string>()
-      const keys: { key: string; status: number; headers: Record<string, string>; body: string; expiresAt: number }[] = []
+      const keys: { key: string; status: number; headers: Record<string, string | string[]>; body: string; expiresAt: number }[] = []
       const rows: (Omit<NewReport, 'idempotency'> & { idemKey: string | null })[] = []
       for (const { idempotency: idem, ...report } of reports) {
         if (idem && claimed.has(idem.key)) continue // a duplicate within the batch: the first one takes the key

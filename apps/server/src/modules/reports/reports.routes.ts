@@ -7,6 +7,7 @@ import { invalidRequest } from '../../lib/errors'
 import { budgetKey, type Budget } from '../../lib/limits'
 import { penguinIdOf } from '../accounts/identity'
 import type { IdentityGuard } from '../accounts/identity-guard'
+import type { IdentityProofs, ProofKey } from '../accounts/identity-proof'
 import { announcePenguinId, penguinIdHeaders } from '../accounts/penguin-id-cookie'
 import type { IdempotencyStore, StoredResponse } from './idempotency.store'
 import type { ReportsService } from './reports.service'
@@ -19,6 +20,8 @@ export interface ReportsRoutesOptions {
   writes: Budget
   /** A PenguinID new to the address takes from its identity budget (whether it names an account shows in the answer). */
   identityGuard: IdentityGuard
+  /** Signs the proof announced with a new account's PenguinID. */
+  proofs: IdentityProofs
 }
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9]{1,128}$/
@@ -87,7 +90,7 @@ const scopedKey = (req: FastifyRequest, key: string) => {
 
 /** `POST /report`, `/report/recall`, `/report/recognition` (api-v2.md §7). */
 export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async (app, opts) => {
-  const { reports, idempotency, clock, writes, identityGuard } = opts
+  const { reports, idempotency, clock, writes, identityGuard, proofs } = opts
   const guardIdentity = async (req: FastifyRequest, reply: FastifyReply) => identityGuard(req, reply, penguinIdOf(req))
   // Every write request takes one point of its address's budget before anything else (replays too);
   // a recognition batch takes one more per further entry once its body is read.
@@ -122,7 +125,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
   }
 
   /** The answer a keyed report stores with itself, made before it is written, sent as it will be replayed. */
-  const answerOf = (req: FastifyRequest, reply: FastifyReply, result: { reportHash: string; assignedPenguinId: string | null }): StoredResponse => {
+  const answerOf = (req: FastifyRequest, reply: FastifyReply, key: ProofKey, result: { reportHash: string; assignedPenguinId: string | null }): StoredResponse => {
     const body = JSON.stringify({ reportHash: result.reportHash })
     const compatible = reply.getHeader('x-penguin-compatible')
     return {
@@ -131,7 +134,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
         'content-type': 'application/json; charset=utf-8',
         'content-length': String(Buffer.byteLength(body)),
         ...(compatible !== undefined ? { 'x-penguin-compatible': String(compatible) } : {}),
-        ...(result.assignedPenguinId ? penguinIdHeaders(req, result.assignedPenguinId) : {}),
+        ...(result.assignedPenguinId ? penguinIdHeaders(req, result.assignedPenguinId, key) : {}),
       },
       body,
     }
@@ -162,14 +165,16 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
     async (req, reply) => {
       const ctx = { penguinId: penguinIdOf(req), ip: req.ip, requestId: req.id }
       const held = req.idempotency
+      // Read before anything is stored: a new account's id goes out with its proof, or nothing is stored.
+      const key = await proofs.key()
       if (!held) {
         const result = await reports.submit(req.body, ctx)
-        if (result.assignedPenguinId) announcePenguinId(req, reply, result.assignedPenguinId)
+        if (result.assignedPenguinId) announcePenguinId(req, reply, result.assignedPenguinId, key)
         return { reportHash: result.reportHash }
       }
       const now = clock()
       const expiresAt = now + IDEMPOTENCY_TTL_MS
-      const { response, replayed } = await reports.submitKeyed(req.body, ctx, { key: held.key, expiresAt, answer: (r) => answerOf(req, reply, r) })
+      const { response, replayed } = await reports.submitKeyed(req.body, ctx, { key: held.key, expiresAt, answer: (r) => answerOf(req, reply, key, r) })
       req.idempotency = undefined
       if (held.marked) await idempotency.remember(held.key, { key: held.key, response, expiresAt }, now)
       return replay(reply, response, replayed ? 'hit' : 'saved')
@@ -209,8 +214,9 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
       },
     },
     async (req, reply) => {
+      const key = await proofs.key()
       const result = await reports.submitRecognition(req.body, { penguinId: penguinIdOf(req), ip: req.ip, requestId: req.id })
-      if (result.assignedPenguinId) announcePenguinId(req, reply, result.assignedPenguinId)
+      if (result.assignedPenguinId) announcePenguinId(req, reply, result.assignedPenguinId, key)
       return { taskId: result.taskId, errors: result.errors }
     },
   )

@@ -79,7 +79,8 @@ const tooManyRuns = () => invalidRequest(TOO_MANY_RUNS, [{ field: 'drops', viola
 /** Why a batch entry of 0 runs (a gacha-box entry without known drops) is not stored. */
 const NO_RUNS = 'invalid request: drops: a gacha-box entry without known drops has 0 runs and is not stored'
 
-const RECALL_WINDOW_MS = 24 * 60 * 60 * 1000
+/** How long after its arrival the owner may recall a report (api-v2.md §7.6 and our stricter rule). */
+export const RECALL_WINDOW_MS = 24 * 60 * 60 * 1000
 export const RECALL_FAILED = 'report not existed or has already been recalled'
 
 /** A memo that is forgotten when it fails (the database was down): the next report reads the catalog again. */

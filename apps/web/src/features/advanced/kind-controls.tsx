@@ -52,8 +52,8 @@ export function KindControls({ draft, onChange }: { draft: QueryDraft; onChange:
             helperText={
               <span data-testid="advanced-interval-count" data-count={sections}>
                 {tooMany
-                  ? t('advanced.query.intervalTooMany', { n: count, max: MAX_TREND_SECTIONS })
-                  : t('advanced.query.intervalCount', { n: count, max: MAX_TREND_SECTIONS })}
+                  ? t('advanced.query.intervalTooMany', { count, n: count, max: MAX_TREND_SECTIONS })
+                  : t('advanced.query.intervalCount', { count, n: count, max: MAX_TREND_SECTIONS })}
               </span>
             }
             slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'advanced-interval' } as object } }}

@@ -191,8 +191,8 @@ function TrendItem({ series, itemName }: { series: TrendSeries; itemName: string
       </Typography>
       <Typography variant="body2" color="text.secondary" data-testid="trend-total">
         {t('advanced.results.trendTotal', {
-          quantity: formatNumber(series.totalQuantity, lang),
-          times: formatNumber(series.totalTimes, lang),
+          drops: t('advanced.results.drops', { count: series.totalQuantity, n: formatNumber(series.totalQuantity, lang) }),
+          runs: t('advanced.results.runs', { count: series.totalTimes, n: formatNumber(series.totalTimes, lang) }),
           rate: total === null ? '--%' : formatPercent(total, lang, 2),
         })}
       </Typography>

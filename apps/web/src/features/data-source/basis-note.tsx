@@ -20,7 +20,9 @@ export function BasisNote({ stageId }: { stageId: string | null }) {
   if (!basis.data) return null
   const { imported, reported, simulated } = basis.data
   const n = (v: number) => formatNumber(v, lang)
-  const counts = { imported: n(imported.runs), automated: n(reported.automated.runs), manual: n(reported.manual.runs) }
+  // Each count is a phrase of its own ("1 run", "3 runs"): one text holds several, and i18next plurals only one.
+  const runs = (v: number) => t('stats.basis.runs', { count: v, n: n(v) })
+  const counts = { imported: runs(imported.runs), automated: runs(reported.automated.runs), manual: runs(reported.manual.runs) }
   const history =
     imported.runs > 0 && imported.until !== null
       ? t(stageId ? 'stats.basis.historyStage' : 'stats.basis.historyServer', { ...counts, date: formatLongDate(imported.until, lang) })
@@ -51,7 +53,7 @@ export function BasisNote({ stageId }: { stageId: string | null }) {
         </Typography>
         {simulated.runs > 0 && (
           <Typography variant="body2" data-testid="basis-simulated">
-            {t('stats.basis.simulated', { runs: n(simulated.runs) })}
+            {t('stats.basis.simulated', { runs: runs(simulated.runs) })}
           </Typography>
         )}
       </Box>

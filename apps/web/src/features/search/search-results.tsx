@@ -1,17 +1,18 @@
 import Layers from '@mui/icons-material/Layers'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
 import Card from '@mui/material/Card'
 import CardActionArea from '@mui/material/CardActionArea'
 import Chip from '@mui/material/Chip'
 import LinearProgress from '@mui/material/LinearProgress'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import type { Item } from '@dropwise/schemas'
+import type { Item, Stage } from '@dropwise/schemas'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { ItemIcon } from '../../components/item-icon'
 import { paths } from '../../config/paths'
 import { useDataset } from '../../lib/data'
@@ -61,7 +62,31 @@ function useSearchEngine() {
       live = false
     }
   }, [items.data, stages.data, zones.data, i18n.language, server])
-  return { engine, loading: items.isPending || stages.isPending || zones.isPending, failed: items.isError || stages.isError || zones.isError }
+  return {
+    engine,
+    loading: items.isPending || stages.isPending || zones.isPending,
+    failed: items.isError || stages.isError || zones.isError,
+    items: items.data,
+    stages: stages.data,
+  }
+}
+
+/** The page a result opens, or null for an unknown type or an id the current data does not know. */
+export const resultHref = (result: SearchResult, stageOf: ReadonlyMap<string, Stage>, itemOf: ReadonlyMap<string, Item>): string | null => {
+  if (result.type === 'stages' && result.stageId) {
+    const stage = stageOf.get(result.stageId)
+    return stage ? paths.statsByStageSelected.href(stage.zoneId, stage.stageId) : null
+  }
+  if (result.type === 'items' && result.itemId && itemOf.has(result.itemId)) return paths.statsByItemSelected.href(result.itemId)
+  return null
+}
+
+const idOf = (result: SearchResult) => (result.type === 'stages' ? { stageId: result.stageId } : { itemId: result.itemId })
+
+/** Enter in the search box: the query it was pressed on; `n` tells two presses on one query apart. */
+export interface SearchSubmit {
+  query: string
+  n: number
 }
 
 export function ResultCard({ result, query, position }: { result: SearchResult; query: string; position: number }) {
@@ -131,7 +156,7 @@ export function ResultCard({ result, query, position }: { result: SearchResult; 
       <CardActionArea
         component={Link}
         to={href}
-        onClick={() => probe.enteredSearchResult({ ...(result.type === 'stages' ? { stageId: result.stageId } : { itemId: result.itemId }), query, position })}
+        onClick={() => probe.enteredSearchResult({ ...idOf(result), query, position })}
         sx={{ height: '100%', display: 'flex', justifyContent: 'flex-start', gap: 2, px: 1.5 }}
         data-testid="search-result"
       >
@@ -141,11 +166,48 @@ export function ResultCard({ result, query, position }: { result: SearchResult; 
   )
 }
 
-/** The results of `query` in a virtual list (row height 103 px). */
-export function SearchResults({ query }: { query: string }) {
+/** Nothing relevant: says so, and where to look instead (issue 38). */
+function NoResults({ query }: { query: string }) {
   const { t } = useTranslation()
-  const { engine, loading, failed } = useSearchEngine()
-  const results = useMemo(() => (engine && 'engine' in engine ? engine.engine.search(query) : []), [engine, query])
+  return (
+    <Stack spacing={1} data-testid="search-empty">
+      <Typography role="status" data-testid="search-count">
+        {t('browse.search.empty', { query })}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('browse.search.emptyNext')}
+      </Typography>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <Button component={Link} to={paths.statsByItem.href()} variant="outlined" size="small">
+          {t('browse.search.allItems')}
+        </Button>
+        <Button component={Link} to={paths.statsByStage.href()} variant="outlined" size="small">
+          {t('browse.search.allStages')}
+        </Button>
+      </Stack>
+    </Stack>
+  )
+}
+
+/**
+ * The results of `query` in a virtual list (row height 103 px). `submitted` (Enter in the box) opens
+ * the first result of the query it was pressed on, once the engine is ready; `onSubmitted` is told it was handled.
+ */
+export function SearchResults({ query, submitted = null, onSubmitted }: { query: string; submitted?: SearchSubmit | null; onSubmitted?: () => void }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const { engine, loading, failed, items, stages } = useSearchEngine()
+  const search = engine && 'engine' in engine ? engine.engine : null
+  const results = useMemo(() => (search ? search.search(query) : []), [search, query])
+  useEffect(() => {
+    if (!submitted || !search || !items || !stages) return
+    const first = search.search(submitted.query)[0]
+    const href = first ? resultHref(first, new Map(stages.map((s) => [s.stageId, s])), new Map(items.map((i) => [i.itemId, i]))) : null
+    onSubmitted?.()
+    if (!first || !href) return
+    probe.enteredSearchResult({ ...idOf(first), query: submitted.query, position: 0 })
+    void navigate(href)
+  }, [submitted, search, items, stages, navigate, onSubmitted])
   const scrollRef = useRef<HTMLDivElement>(null)
   const virtualizer = useVirtualizer({
     count: results.length,
@@ -158,35 +220,34 @@ export function SearchResults({ query }: { query: string }) {
   if (failed || (engine && 'error' in engine)) return <Alert severity="error">{t('browse.search.failed')}</Alert>
   if (loading || !engine) return <LinearProgress aria-label={t('browse.search.loading')} />
 
+  if (results.length === 0) return <NoResults query={query} />
   return (
     <Stack spacing={1}>
       <Typography variant="body2" color="text.secondary" role="status" data-testid="search-count">
-        {results.length ? t('browse.search.count', { count: results.length }) : t('browse.search.empty', { query })}
+        {t('browse.search.count', { count: results.length })}
       </Typography>
-      {results.length > 0 && (
-        <Box
-          ref={scrollRef}
-          role="region"
-          aria-label={t('browse.search.results')}
-          tabIndex={0}
-          sx={{ height: Math.min(results.length, VISIBLE_ROWS + 0.5) * RESULT_ROW_HEIGHT, overflowY: 'auto', overscrollBehavior: 'contain' }}
-        >
-          <Box role="list" sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {virtualizer.getVirtualItems().map((row) => {
-              const result = results[row.index]!
-              return (
-                <Box
-                  key={row.key}
-                  role="listitem"
-                  sx={{ position: 'absolute', top: 0, left: 0, width: '100%', height: RESULT_ROW_HEIGHT, transform: `translateY(${row.start}px)`, pb: 1 }}
-                >
-                  <ResultCard result={result} query={query} position={row.index} />
-                </Box>
-              )
-            })}
-          </Box>
+      <Box
+        ref={scrollRef}
+        role="region"
+        aria-label={t('browse.search.results')}
+        tabIndex={0}
+        sx={{ height: Math.min(results.length, VISIBLE_ROWS + 0.5) * RESULT_ROW_HEIGHT, overflowY: 'auto', overscrollBehavior: 'contain' }}
+      >
+        <Box role="list" sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((row) => {
+            const result = results[row.index]!
+            return (
+              <Box
+                key={row.key}
+                role="listitem"
+                sx={{ position: 'absolute', top: 0, left: 0, width: '100%', height: RESULT_ROW_HEIGHT, transform: `translateY(${row.start}px)`, pb: 1 }}
+              >
+                <ResultCard result={result} query={query} position={row.index} />
+              </Box>
+            )
+          })}
         </Box>
-      )}
+      </Box>
     </Stack>
   )
 }

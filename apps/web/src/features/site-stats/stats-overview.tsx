@@ -20,7 +20,8 @@ const SCREEN_READER_ONLY = {
 } as const
 
 /** The animated number of reports in the last 24 hours (Home card and the statistics page). */
-export function ReportsCounter({ variant = 'h3' }: { variant?: 'h3' | 'h4' }) {
+/** The 24 h report count; `unit` adds the word under it ("report" or "reports", by the count's plural rule). */
+export function ReportsCounter({ variant = 'h3', unit = false }: { variant?: 'h3' | 'h4'; unit?: boolean }) {
   const { t, i18n } = useTranslation()
   const stats = useDataset('stats')
   // Statistics stored from an earlier visit are not in the pre-rendered page: they count once hydrated.
@@ -39,6 +40,11 @@ export function ReportsCounter({ variant = 'h3' }: { variant?: 'h3' | 'h4' }) {
       >
         {counterText(value, (n) => formatNumber(n, i18n.language))}
       </Typography>
+      {unit && (
+        <Typography color="text.secondary" aria-hidden data-testid="stats-24h-unit">
+          {t('browse.home.stats.reports', { count: target })}
+        </Typography>
+      )}
       <Typography sx={SCREEN_READER_ONLY}>{t('browse.siteStats.reports24hValue', { value: counterText(target, (n) => formatNumber(n, i18n.language)) })}</Typography>
     </>
   )

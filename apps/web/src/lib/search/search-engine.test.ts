@@ -2,7 +2,7 @@ import type { Item, Stage, Zone } from '@dropwise/schemas'
 import { describe, expect, it } from 'vitest'
 import { allLists, allNames, expandPronunciation, FUSE_OPTIONS, hangulInitials, ITEM_KEYS, itemDocuments, STAGE_KEYS, stageDocuments } from './search-documents'
 import { createSearchEngine } from './search-engine'
-import { matchTier } from './search-rank'
+import { fewestTypos, matchTier, typoBudget, typosWithin } from './search-rank'
 
 const existence = { CN: { exist: true }, US: { exist: true }, JP: { exist: false }, KR: { exist: true } }
 const item = (itemId: string, name: string, over: Partial<Item> = {}): Item => ({
@@ -120,6 +120,33 @@ describe('match tiers', () => {
   ])('%j → %i', (q, want) => expect(matchTier(fields, q)).toBe(want))
 })
 
+describe('typing mistakes', () => {
+  it.each([
+    ['orirock', 'orirock cube', 0],
+    ['orirok', 'orirock cube', 1],
+    ['kinght', 'the knight & the hunters', 1],
+    ['guard chp', 'vanguard chip', 1],
+    ['xyzzy', 'orirock cube', 5],
+    ['abc', '', 3],
+    ['', 'anything', 0],
+  ])('%j within %j: %i', (q, text, want) => expect(typosWithin(q, text)).toBe(want))
+
+  it.each([
+    ['1-7', 0],
+    ['gt-5', 0],
+    ['S4-1', 0],
+    ['abc', 0],
+    ['xyzzy', 1],
+    ['kinght', 1],
+    ['ＯＲＩＲＯＫ', 1],
+    ['guard chp', 2],
+  ])('the budget of %j is %i', (q, want) => expect(typoBudget(q)).toBe(want))
+
+  it('counts the fewest mistakes over every text of a document', () => {
+    expect(fewestTypos({ primary: ['GT-5'], secondary: ['a001_05'], context: ['The Knight & The Hunters'] }, 'Kinght')).toBe(1)
+  })
+})
+
 describe('search engine', () => {
   const zones = [...ZONES, zone('act_1', { zh: '骑兵与猎人', en: 'The Knight & The Hunters', ja: '騎兵と狩人', ko: '기병과 사냥꾼' })]
   const stages = stageDocuments(
@@ -180,6 +207,17 @@ describe('search engine', () => {
   it('supports extended search operators', () => {
     // `=` is an exact match in Fuse's extended search: only the item called exactly so.
     expect(ids('=固源岩组')).toEqual(['30013'])
+  })
+
+  it('shows only relevant results: nothing for "xyzzy", exact codes without their one-mistake neighbours', () => {
+    expect(engine.search('xyzzy')).toEqual([])
+    expect(ids('1-7')).toEqual(['main_01-07'])
+    expect(ids('GT-5')).toEqual(['a001_05'])
+  })
+
+  it('keeps a fuzzy match within the typo budget, after the literal ones', () => {
+    expect(ids('kinght').sort()).toEqual(['a001_04', 'a001_05'])
+    expect(ids('gu yuan yna')).toContain('30012')
   })
 
   it('merges both kinds, ordered by tier', () => {

@@ -13,7 +13,8 @@ export type MatchTier = 0 | 1 | 2 | 3 | 4 | 5
 /** Width, case and spacing folded: `ＧＴ－５` and `gt-5` and ` GT-5 ` compare equal. */
 export const normalize = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim()
 
-interface Fields {
+/** The texts of one document, as search-documents builds them. */
+export interface MatchFields {
   /** Code or name in every language. */
   primary: readonly string[]
   /** Id, aliases and pronunciations. */
@@ -22,7 +23,7 @@ interface Fields {
   context: readonly string[]
 }
 
-export const matchTier = ({ primary, secondary, context }: Fields, query: string): MatchTier => {
+export const matchTier = ({ primary, secondary, context }: MatchFields, query: string): MatchTier => {
   const q = normalize(query)
   if (!q) return 5
   const p = primary.map(normalize)
@@ -42,5 +43,57 @@ const startsAWord = (text: string, q: string) => {
   return false
 }
 
-export const stageTier = (d: StageDocument, query: string) => matchTier({ primary: d.code, secondary: [d.stageId, ...d.alias, ...d.pron], context: d.zone }, query)
-export const itemTier = (d: ItemDocument, query: string) => matchTier({ primary: d.name, secondary: [d.itemId, ...d.alias, ...d.pron], context: [] }, query)
+/**
+ * The typing mistakes a fuzzy match may hold (issue 38): none below 4 characters (one mistake in "1-7"
+ * is "1-8", "2-7", "11-6" and 270 more stages), one up to 7 ("kinght", "orirok"), two from 8
+ * ("guard chp" is one). None in a query with a digit: that is a stage code, and "GT-5" or "S4-1" one
+ * mistake away is another stage. Characters are counted after `normalize`, spaces included.
+ */
+export const typoBudget = (query: string): number => {
+  const q = normalize(query)
+  if (/\p{Nd}/u.test(q)) return 0
+  const n = [...q].length
+  return n < 4 ? 0 : n < 8 ? 1 : 2
+}
+
+/**
+ * The fewest edits (insert, delete, replace, or swap two neighbours) that turn `q` into some part of
+ * `text`: 0 when `text` contains `q`; at most the length of `q`. Both already normalised. O(|q|·|text|).
+ */
+export const typosWithin = (q: string, text: string): number => {
+  const a = [...q]
+  const b = [...text]
+  const m = a.length
+  // Three rows of the optimal-string-alignment table; row 0 is all zeros: the match may start anywhere in `text`.
+  let before = new Array<number>(b.length + 1).fill(0)
+  let prev = new Array<number>(b.length + 1).fill(0)
+  for (let i = 1; i <= m; i++) {
+    const row = new Array<number>(b.length + 1)
+    row[0] = i
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1
+      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1)
+      row[j] = d
+    }
+    before = prev
+    prev = row
+  }
+  return m === 0 ? 0 : Math.min(...prev)
+}
+
+/** The fewest typing mistakes of `query` in any text of the document (see typosWithin). */
+export const fewestTypos = ({ primary, secondary, context }: MatchFields, query: string): number => {
+  const q = normalize(query)
+  let best = [...q].length
+  for (const t of [...primary, ...secondary, ...context]) {
+    best = Math.min(best, typosWithin(q, normalize(t)))
+    if (best === 0) break
+  }
+  return best
+}
+
+export const stageFields = (d: StageDocument): MatchFields => ({ primary: d.code, secondary: [d.stageId, ...d.alias, ...d.pron], context: d.zone })
+export const itemFields = (d: ItemDocument): MatchFields => ({ primary: d.name, secondary: [d.itemId, ...d.alias, ...d.pron], context: [] })
+export const stageTier = (d: StageDocument, query: string) => matchTier(stageFields(d), query)
+export const itemTier = (d: ItemDocument, query: string) => matchTier(itemFields(d), query)

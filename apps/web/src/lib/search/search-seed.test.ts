@@ -47,6 +47,18 @@ describe.each(['zh', 'en', 'ja', 'ko'])('search over the seed in the %s UI', (la
     ['Rhodes Island Supplies V', 'randomMaterial_8'],
   ])('%s → %s first', (q, want) => expect(top(lang, q)).toEqual([want]))
 
+  // Issue 38: "xyzzy" found 14 unrelated items and "1-7" 275 results (every stage one mistake away).
+  it('finds nothing for "xyzzy", and only 1-7 and the two 11-7 for "1-7"', () => {
+    expect(engines.get(lang)!.search('xyzzy')).toEqual([])
+    expect(top(lang, '1-7', 10)).toEqual(['main_01-07', 'main_11-06', 'tough_11-06'])
+    expect(top(lang, 'GT-5', 10).sort()).toEqual(['a001_05', 'a001_05_perm', 'a001_05_rep'])
+  })
+
+  it('still forgives a typing mistake in a name: "kinght", "orirok"', () => {
+    expect(top(lang, 'kinght', 60).map((id) => zoneOf.get(id!))).toContain('1stact_zone1')
+    expect(top(lang, 'orirok', 10)).toContain('30012')
+  })
+
   it('puts the three GT-5 stages first for "GT-5", and the zone’s stages first for its name in any language', () => {
     expect(new Set(top(lang, 'GT-5', 3))).toEqual(new Set(['a001_05', 'a001_05_perm', 'a001_05_rep']))
     for (const q of ['骑兵与猎人', 'The Knight & The Hunters', '騎兵と狩人', '기병과 사냥꾼'])
