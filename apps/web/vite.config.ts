@@ -37,7 +37,7 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       filename: 'sw.js',
-      includeAssets: ['favicon.svg', 'sprite/items.svg', 'icons/*.png'],
+      includeAssets: ['favicon.svg', 'icons/*.png'],
       manifest: {
         name: 'Dropwise',
         short_name: 'Dropwise',

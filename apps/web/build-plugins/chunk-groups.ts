@@ -13,17 +13,22 @@ const HOME_PAGE = fileURLToPath(new URL('../src/features/home/home-page.tsx', im
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null }
 let closures: { key: unknown; start: Set<string>; home: Set<string> } | null = null
 /**
- * Reachable through a barrel but not used by the start code: `@mui/material/styles` re-exports
+ * Reachable through a barrel but not used by the start code (tree-shaking drops them there, but a module
+ * in the closure would still be placed in `start` for the lazy pages that use it): `@mui/material/styles` re-exports
  * `enhanceHighContrast`, which imports the input components' class names and so, through their
  * barrels, InputBase, TextareaAutosize and the like. Tree-shaking drops it from the start code; the
  * closure must not follow it either, or those components (used by lazy pages) would be put in `start`.
  */
-const NOT_IN_START = /\/@mui\/material\/styles\/enhanceHighContrast\.m?js$/
+const NOT_IN_START = [
+  /\/@mui\/material\/styles\/enhanceHighContrast\.m?js$/,
+  // TanStack Query's index re-exports the infinite queries; only the lazy "My reports" list uses them.
+  /\/@tanstack\/(?:react-query|query-core)\/build\/modern\/(?:useInfiniteQuery|infiniteQueryObserver|infiniteQueryOptions)\.js$/,
+]
 const staticClosure = (graph: ModuleGraph, from: string, into = new Set<string>()) => {
   const stack = [from]
   while (stack.length) {
     const id = stack.pop()!
-    if (into.has(id) || NOT_IN_START.test(id)) continue
+    if (into.has(id) || NOT_IN_START.some((r) => r.test(id))) continue
     const info = graph.getModuleInfo(id)
     if (!info) continue
     into.add(id)

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { matchRoutes, Outlet, unstable_HistoryRouter as HistoryRouter, useLocation, useRoutes } from 'react-router'
 import { ConfirmDialog } from '../components/feedback/confirm-dialog'
 import { GlobalSnackbar } from '../components/feedback/global-snackbar'
-import { ItemArtProvider } from '../components/item-icon'
+import { ItemArtProvider } from '../components/item-art'
 import { AppShell } from './shell/app-shell'
 import { RandomBackground } from '../components/random-background'
 import { APP_NAME_SEPARATOR, TITLE_SEPARATOR } from '../config/constants'
@@ -16,7 +16,7 @@ import { paths } from '../config/paths'
 import { ProbeMount } from './probe-mount'
 import { OutdatedDialog, StorageWarning } from './shell/banners'
 import { useAppTheme } from '../features/settings/use-app-theme'
-import { fetchBootDataWhenIdle, queryClient, useDataset } from '../lib/data'
+import { fetchBootDataWhenIdle, queryClient, useDataset, watchGameData } from '../lib/data'
 import { prerenderKey, rememberPrerenderVariant } from '../lib/hydration'
 import { changeLocale, isLocale, isSeaborn, localized, seabornOf, baseOf, type Locale } from '../lib/i18n'
 import { appHistory } from '../lib/history'
@@ -104,6 +104,8 @@ function Root() {
   // page on screen requests its own data at once. Those no page shows are fetched, checked and stored
   // by the dataset worker without being parsed on the page (lib/data.ts `warmDataset`).
   useEffect(() => fetchBootDataWhenIdle(), [])
+  // A new game-data version (a sync brought an event) reaches an open page without a reload.
+  useEffect(() => watchGameData(), [])
   // The start screen beside a pre-rendered page that did not fit (index.html `pre-off`) goes with the first render.
   useEffect(() => {
     document.getElementById('boot')?.remove()

@@ -33,6 +33,13 @@ export const UPGRADE_RELOAD_MS = 1_000
  */
 export const SW_REGISTER_DELAY_MS = 5_000
 export const NETWORK_HIDE_MS = 175
+/**
+ * An open page asks the server which game-data version it serves this often while it is visible, unless an
+ * answer said so meanwhile (lib/game-data-version.ts); and on coming back to the page after a minute away.
+ * The server syncs hourly by default: a new event's stages show within five minutes of their sync.
+ */
+export const GAME_DATA_POLL_MS = 300_000
+export const GAME_DATA_RECHECK_MS = 60_000
 export const THEME_CHECK_MS = 60_000
 export const BACKGROUND_ROTATE_MS = 300_000
 export const BACKGROUND_ROTATE_LOW_DATA_MS = 1_800_000

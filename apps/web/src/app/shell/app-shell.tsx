@@ -16,6 +16,7 @@ import { AccountManager } from '../../features/account/account-manager'
 import { NetworkStateIndicator } from '../../features/network/network-state-indicator'
 import { ServerSelector } from '../../features/server/server-selector'
 import { DemoBanner, MirrorBanner } from './banners'
+import { loadPageLocales } from '../../lib/i18n'
 import { whenIdle } from '../../lib/idle'
 import type { ThemeStyle } from '../../lib/state'
 import { LoadingOverlay } from '../../components/loading-overlay'
@@ -28,7 +29,8 @@ import { useRouteFocus } from './use-route-focus'
 const MAIN_ID = 'main'
 
 const MobileDrawer = lazy(() => import('./mobile-drawer'))
-const SettingsDialog = lazy(() => import('../../features/settings/settings-dialog').then((m) => ({ default: m.SettingsDialog })))
+// Its strings (locales/shell) are in the page set of strings, which comes with it.
+const SettingsDialog = lazy(() => Promise.all([import('../../features/settings/settings-dialog'), loadPageLocales()]).then(([m]) => ({ default: m.SettingsDialog })))
 
 /** Drawer, top bar, banners, page, footer: the layout every route renders in. */
 export function AppShell({ children, style, styles }: { children: ReactNode; style: ThemeStyle; styles: ThemeStyle[] }) {

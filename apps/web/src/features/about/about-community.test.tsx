@@ -38,7 +38,7 @@ describe('about pages with the operator’s content', () => {
     render(<AboutMembers />, { wrapper: withData(CONTENT) })
     expect(screen.getByRole('link', { name: 'Amiya' }).getAttribute('href')).toBe('https://example.org/amiya')
     expect(screen.getByText('Leader of the team')).toBeTruthy()
-    expect(screen.getByText('browse.about.members.roles.owner')).toBeTruthy()
+    expect(screen.getByText('about.site.members.roles.owner')).toBeTruthy()
     expect(screen.queryByTestId('about-no-members')).toBeNull()
   })
 

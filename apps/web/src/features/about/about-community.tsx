@@ -60,11 +60,11 @@ function DataCredits() {
 }
 
 const ROLE_TITLES: Record<(typeof MEMBER_ROLES)[number], ParseKeys> = {
-  owner: 'browse.about.members.roles.owner',
-  maintainer: 'browse.about.members.roles.maintainer',
-  contributor: 'browse.about.members.roles.contributor',
-  translator: 'browse.about.members.roles.translator',
-  other: 'browse.about.members.roles.other',
+  owner: 'about.site.members.roles.owner',
+  maintainer: 'about.site.members.roles.maintainer',
+  contributor: 'about.site.members.roles.contributor',
+  translator: 'about.site.members.roles.translator',
+  other: 'about.site.members.roles.other',
 }
 
 /** The people this server's operator lists, by role; roles nobody holds are left out; a sentence when there are none. */
@@ -146,9 +146,9 @@ export function AboutContact() {
           <CommunityLinks include={['issues', 'chat', 'email']} fallback={<Typography color="text.secondary">{t('about.contact.noChannel')}</Typography>} />
         </Stack>
       </Section>
-      <Section title={t('browse.about.contact.dataTitle')}>
+      <Section title={t('about.site.contact.dataTitle')}>
         <Typography>
-          {t('browse.about.contact.dataBody')} <External href={PENGUIN_STATS}>Penguin Statistics</External>
+          {t('about.site.contact.dataBody')} <External href={PENGUIN_STATS}>Penguin Statistics</External>
         </Typography>
       </Section>
       <ProjectHome />
@@ -169,7 +169,7 @@ export function AboutDonate() {
   return (
     <Page title="menu.donate" intro={t('about.donate.intro')}>
       <OperatorText source={texts.donate} />
-      <Section title={donate.length > 0 ? t('browse.about.donate.operatorTitle') : t('about.donate.noneTitle')}>
+      <Section title={donate.length > 0 ? t('about.site.donate.operatorTitle') : t('about.donate.noneTitle')}>
         {donate.length > 0 ? <LinkButtons links={donate} /> : <Typography data-testid="about-no-donations">{t('about.donate.noneBody')}</Typography>}
       </Section>
       <Section title={t('about.donate.waysTitle')}>

@@ -83,17 +83,17 @@ export function CommunityLinks({ include, fallback }: { include: ('repository' |
   const { t } = useTranslation()
   const c = useCommunity()
   const links: CommunityLink[] = []
-  if (include.includes('repository') && c.repository) links.push({ label: t('browse.about.links.repository'), url: c.repository })
-  if (include.includes('issues') && c.issues) links.push({ label: t('browse.about.links.issues'), url: c.issues })
+  if (include.includes('repository') && c.repository) links.push({ label: t('about.site.links.repository'), url: c.repository })
+  if (include.includes('issues') && c.issues) links.push({ label: t('about.site.links.issues'), url: c.issues })
   if (include.includes('chat')) links.push(...c.chat)
   const email = include.includes('email') ? c.email : undefined
-  if (links.length === 0 && !email) return fallback ?? <Typography color="text.secondary">{t('browse.about.notConfigured')}</Typography>
+  if (links.length === 0 && !email) return fallback ?? <Typography color="text.secondary">{t('about.site.notConfigured')}</Typography>
   return (
     <Stack spacing={1}>
       <LinkButtons links={links} />
       {email && (
         <Typography>
-          {t('browse.about.email')} <Link href={`mailto:${email}`}>{email}</Link>
+          {t('about.site.email')} <Link href={`mailto:${email}`}>{email}</Link>
         </Typography>
       )}
     </Stack>

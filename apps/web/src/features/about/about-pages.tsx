@@ -32,25 +32,25 @@ export const AboutBulletin = () => (
 )
 
 const SKILLS = [
-  { title: 'browse.about.contribute.skills.frontend', hint: 'browse.about.contribute.skills.frontendHint' },
-  { title: 'browse.about.contribute.skills.backend', hint: 'browse.about.contribute.skills.backendHint' },
-  { title: 'browse.about.contribute.skills.mobile', hint: 'browse.about.contribute.skills.mobileHint' },
-  { title: 'browse.about.contribute.skills.maintenance', hint: 'browse.about.contribute.skills.maintenanceHint' },
-  { title: 'browse.about.contribute.skills.design', hint: 'browse.about.contribute.skills.designHint' },
-  { title: 'browse.about.contribute.skills.analysis', hint: 'browse.about.contribute.skills.analysisHint' },
+  { title: 'about.site.contribute.skills.frontend', hint: 'about.site.contribute.skills.frontendHint' },
+  { title: 'about.site.contribute.skills.backend', hint: 'about.site.contribute.skills.backendHint' },
+  { title: 'about.site.contribute.skills.mobile', hint: 'about.site.contribute.skills.mobileHint' },
+  { title: 'about.site.contribute.skills.maintenance', hint: 'about.site.contribute.skills.maintenanceHint' },
+  { title: 'about.site.contribute.skills.design', hint: 'about.site.contribute.skills.designHint' },
+  { title: 'about.site.contribute.skills.analysis', hint: 'about.site.contribute.skills.analysisHint' },
 ] as const
 
 export function AboutContribute() {
   const { t } = useTranslation()
   return (
-    <Page title="menu.contribute" intro={t('browse.about.contribute.intro')}>
-      <Section title={t('browse.about.contribute.reportTitle')}>
-        <Typography sx={{ mb: 1 }}>{t('browse.about.contribute.reportBody')}</Typography>
+    <Page title="menu.contribute" intro={t('about.site.contribute.intro')}>
+      <Section title={t('about.site.contribute.reportTitle')}>
+        <Typography sx={{ mb: 1 }}>{t('about.site.contribute.reportBody')}</Typography>
         <Button component={RouterLink} to={paths.reportByZone.href()} variant="contained">
           {t('menu.report')}
         </Button>
       </Section>
-      <Section title={t('browse.about.contribute.skillsTitle')}>
+      <Section title={t('about.site.contribute.skillsTitle')}>
         <Grid container spacing={1}>
           {SKILLS.map((s) => (
             <Grid key={s.title} size={{ xs: 12, sm: 6 }}>
@@ -62,12 +62,12 @@ export function AboutContribute() {
           ))}
         </Grid>
       </Section>
-      <Section title={t('browse.about.contribute.whereTitle')}>
-        <Typography sx={{ mb: 1 }}>{t('browse.about.contribute.whereBody')}</Typography>
+      <Section title={t('about.site.contribute.whereTitle')}>
+        <Typography sx={{ mb: 1 }}>{t('about.site.contribute.whereBody')}</Typography>
         <Stack spacing={1}>
           <CommunityLinks include={['repository', 'issues', 'chat']} />
           <Typography>
-            <Link href={API_DOCS}>{t('browse.about.contribute.apiDocs')}</Link>
+            <Link href={API_DOCS}>{t('about.site.contribute.apiDocs')}</Link>
           </Typography>
         </Stack>
       </Section>
@@ -81,11 +81,11 @@ const CHANGELOG = [
     version: '0.1.0',
     date: '2026-11-21',
     changes: [
-      'browse.about.changelog.v010.api',
-      'browse.about.changelog.v010.browse',
-      'browse.about.changelog.v010.report',
-      'browse.about.changelog.v010.planner',
-      'browse.about.changelog.v010.open',
+      'about.site.changelog.v010.api',
+      'about.site.changelog.v010.browse',
+      'about.site.changelog.v010.report',
+      'about.site.changelog.v010.planner',
+      'about.site.changelog.v010.open',
     ],
   },
 ] as const
@@ -93,7 +93,7 @@ const CHANGELOG = [
 export function AboutChangelog() {
   const { t } = useTranslation()
   return (
-    <Page title="menu.changelog" intro={t('browse.about.changelog.intro')}>
+    <Page title="menu.changelog" intro={t('about.site.changelog.intro')}>
       {CHANGELOG.map((entry) => {
         const current = entry.version === env.appVersion
         return (
@@ -102,7 +102,7 @@ export function AboutChangelog() {
               <Typography variant="body2" color="text.secondary">
                 <time dateTime={entry.date}>{entry.date}</time>
               </Typography>
-              {current && <Chip size="small" color="success" icon={<CheckCircle />} label={t('browse.about.changelog.current')} />}
+              {current && <Chip size="small" color="success" icon={<CheckCircle />} label={t('about.site.changelog.current')} />}
             </Stack>
             <Box component="ul" sx={{ m: 0, pl: 3 }}>
               {entry.changes.map((c) => (
@@ -126,55 +126,55 @@ interface LinkCardData {
 }
 const LINK_GROUPS: { title: ParseKeys; hint: ParseKeys; links: LinkCardData[] }[] = [
   {
-    title: 'browse.about.linksPage.community',
-    hint: 'browse.about.linksPage.communityHint',
+    title: 'about.site.linksPage.community',
+    hint: 'about.site.linksPage.communityHint',
     links: [
       {
         title: 'Penguin Statistics',
         url: PENGUIN_STATS,
-        description: 'browse.about.linksPage.penguin',
-        tags: ['browse.about.linksPage.tags.materials', 'browse.about.linksPage.tags.planner'],
+        description: 'about.site.linksPage.penguin',
+        tags: ['about.site.linksPage.tags.materials', 'about.site.linksPage.tags.planner'],
       },
       {
         title: 'MAA',
         url: 'https://github.com/MaaAssistantArknights/MaaAssistantArknights',
-        description: 'browse.about.linksPage.maa',
-        tags: ['browse.about.linksPage.tags.automation', 'browse.about.linksPage.tags.report'],
+        description: 'about.site.linksPage.maa',
+        tags: ['about.site.linksPage.tags.automation', 'about.site.linksPage.tags.report'],
       },
       {
         title: 'ArkPlanner',
         url: 'https://github.com/penguin-statistics/ArkPlanner',
-        description: 'browse.about.linksPage.arkplanner',
-        tags: ['browse.about.linksPage.tags.planner'],
+        description: 'about.site.linksPage.arkplanner',
+        tags: ['about.site.linksPage.tags.planner'],
       },
-      { title: 'PRTS Wiki', url: 'https://prts.wiki', description: 'browse.about.linksPage.prts', tags: ['browse.about.linksPage.tags.wiki'] },
+      { title: 'PRTS Wiki', url: 'https://prts.wiki', description: 'about.site.linksPage.prts', tags: ['about.site.linksPage.tags.wiki'] },
     ],
   },
   {
-    title: 'browse.about.linksPage.deprecated',
-    hint: 'browse.about.linksPage.deprecatedHint',
+    title: 'about.site.linksPage.deprecated',
+    hint: 'about.site.linksPage.deprecatedHint',
     links: [
       {
         title: 'penguin-statistics/frontend-v2',
         url: 'https://github.com/penguin-statistics/frontend-v2',
-        description: 'browse.about.linksPage.frontendV2',
-        tags: ['browse.about.linksPage.tags.code'],
+        description: 'about.site.linksPage.frontendV2',
+        tags: ['about.site.linksPage.tags.code'],
       },
       {
         title: 'penguin-statistics/backend',
         url: 'https://github.com/penguin-statistics/backend',
-        description: 'browse.about.linksPage.backendV1',
-        tags: ['browse.about.linksPage.tags.code'],
+        description: 'about.site.linksPage.backendV1',
+        tags: ['about.site.linksPage.tags.code'],
       },
     ],
   },
   {
-    title: 'browse.about.linksPage.misc',
-    hint: 'browse.about.linksPage.miscHint',
+    title: 'about.site.linksPage.misc',
+    hint: 'about.site.linksPage.miscHint',
     links: [
-      { title: 'CC BY-NC 4.0', url: CC_BY_NC, description: 'browse.about.linksPage.license', tags: ['browse.about.linksPage.tags.license'] },
-      { title: 'Arknights', url: 'https://www.arknights.global', description: 'browse.about.linksPage.game', tags: ['browse.about.linksPage.tags.official'] },
-      { title: 'Dropwise API', url: API_DOCS, description: 'browse.about.linksPage.api', tags: ['browse.about.linksPage.tags.code'] },
+      { title: 'CC BY-NC 4.0', url: CC_BY_NC, description: 'about.site.linksPage.license', tags: ['about.site.linksPage.tags.license'] },
+      { title: 'Arknights', url: 'https://www.arknights.global', description: 'about.site.linksPage.game', tags: ['about.site.linksPage.tags.official'] },
+      { title: 'Dropwise API', url: API_DOCS, description: 'about.site.linksPage.api', tags: ['about.site.linksPage.tags.code'] },
     ],
   },
 ]
@@ -202,7 +202,7 @@ function LinkCard({ link }: { link: LinkCardData }) {
             <Typography variant="h6" component="h3">
               {link.title}
             </Typography>
-            {external && <OpenInNew fontSize="small" aria-label={t('browse.about.opensInNewTab')} />}
+            {external && <OpenInNew fontSize="small" aria-label={t('about.site.opensInNewTab')} />}
           </Stack>
           <Typography variant="body2" color="text.secondary" sx={{ my: 1 }}>
             {t(link.description)}
@@ -221,7 +221,7 @@ function LinkCard({ link }: { link: LinkCardData }) {
 export function AboutLinks() {
   const { t } = useTranslation()
   return (
-    <Page title="menu.links" intro={t('browse.about.linksPage.intro')}>
+    <Page title="menu.links" intro={t('about.site.linksPage.intro')}>
       {LINK_GROUPS.map((group) => (
         <Box component="section" key={group.title} aria-label={t(group.title)}>
           <Typography variant="h5" component="h2">
@@ -264,19 +264,19 @@ const SOFTWARE = [
 export function AboutCredits() {
   const { t } = useTranslation()
   return (
-    <Page title="menu.credits" intro={t('browse.about.credits.intro')}>
-      <Section title={t('browse.about.credits.dataTitle')}>
+    <Page title="menu.credits" intro={t('about.site.credits.intro')}>
+      <Section title={t('about.site.credits.dataTitle')}>
         <Typography>
-          {t('browse.about.credits.dataBody')} <External href={PENGUIN_STATS}>Penguin Statistics</External> · <External href={CC_BY_NC}>CC BY-NC 4.0</External>
+          {t('about.site.credits.dataBody')} <External href={PENGUIN_STATS}>Penguin Statistics</External> · <External href={CC_BY_NC}>CC BY-NC 4.0</External>
         </Typography>
       </Section>
-      <Section title={t('browse.about.credits.gameTitle')}>
-        <Typography>{t('browse.about.credits.gameBody')}</Typography>
+      <Section title={t('about.site.credits.gameTitle')}>
+        <Typography>{t('about.site.credits.gameBody')}</Typography>
         <GameDataAsOf />
       </Section>
-      <Section title={t('browse.about.credits.softwareTitle')}>
+      <Section title={t('about.site.credits.softwareTitle')}>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {t('browse.about.credits.softwareBody')}
+          {t('about.site.credits.softwareBody')}
         </Typography>
         <Grid container spacing={1} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {SOFTWARE.map(([name, url, licence]) => (
