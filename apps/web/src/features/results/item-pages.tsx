@@ -22,6 +22,7 @@ import { useSampleBasis } from '../../lib/use-sample-basis'
 import { DataTable } from './data-table'
 import { PageHold } from './page-hold'
 import { itemPresence } from './absence'
+import { NameFallbackNote } from './name-fallback-note'
 import { AbsenceNotice } from './absence-notice'
 import { BackButton, BadgeSlot, DataStatus, ExportButton, ItemValueBadge, PageTitle, Toolbar } from './page-parts'
 import { percentText, previewRows, relatedItems, groupItems, type StatsRow } from './table-logic'
@@ -120,12 +121,11 @@ function ItemTile({ item, hover, active }: { item: Item; hover: boolean; active?
           lineHeight: 1.2,
           textAlign: 'center',
           width: '100%',
-          overflow: 'hidden',
+          // Whole, on as many lines as it takes ("Scharzhof Coating Device Starter Pack" takes four on a
+          // phone): a name cut to "Grindstone Pentahyd…" does not say which item it is. A row of the grid is
+          // as tall as its longest name.
           overflowWrap: 'anywhere',
-          display: '-webkit-box',
-          // A desktop has room for the longer names whole ("32-hour Strategic Ration").
-          WebkitLineClamp: { xs: 2, md: 3 },
-          WebkitBoxOrient: 'vertical',
+          hyphens: 'auto',
         }}
       >
         {name}
@@ -235,6 +235,7 @@ const ItemPageBody = memo(function ItemPageBody({
             {item ? <ItemIcon item={item} size={TITLE_ICON} /> : <Box sx={{ width: TITLE_ICON, height: TITLE_ICON, flexShrink: 0 }} />}
             <PageTitle title={t('stats.itemTitle', { item: name })} testId="selected-item" />
           </Stack>
+          <NameFallbackNote names={item?.name_i18n} kind="item" />
           {item && (
             <BadgeSlot>
               <OptionalPart>{shown && <ItemValueBadge itemId={itemId} />}</OptionalPart>
