@@ -19,6 +19,8 @@ import { Link as RouterLink, useNavigate, useParams } from 'react-router'
 import type { Server } from '@dropwise/schemas'
 import { paths } from '../../config/paths'
 import { localized } from '../../lib/i18n'
+import { nameFallback } from '../../lib/name-fallback'
+import { NameFallbackNote } from './name-fallback-note'
 import { useFirstContentShown } from '../../lib/first-content'
 import { useHydrated } from '../../lib/hydration'
 import { useDataSource } from '../../lib/state-hooks'
@@ -212,6 +214,11 @@ const StagePageBody = memo(function StagePageBody({
             title={t('stats.stageTitle', { stage: code })}
             testId="selected-stage"
           />
+          {stage && nameFallback(stage.code_i18n, i18n.language) ? (
+            <NameFallbackNote names={stage.code_i18n} kind="stage" />
+          ) : (
+            <NameFallbackNote names={zone?.zoneName_i18n} kind="zone" />
+          )}
           {stage && (
             <BadgeSlot>
               <OptionalPart>{shown && <StageEfficiencyBadge stageId={stageId} />}</OptionalPart>
