@@ -13,7 +13,11 @@ import { createAssetsService, type AssetsServiceDeps } from './assets.service'
 import type { BuildRunner } from './build-worker'
 
 export const root = mkdtempSync(join(tmpdir(), 'dropwise-assets-service-'))
-/** Removes the fixtures' temporary folder (from the tests' afterAll). */
+/**
+ * Removes the fixtures' temporary folder (from the tests' afterAll). The server's test files share their
+ * worker's modules (isolate: false): the next file using this module in the worker gets the folder and its
+ * manifest again from `setup`.
+ */
 export const removeFixtures = () => rmSync(root, { recursive: true, force: true })
 
 export const BASE = 'http://mirror.test'
@@ -36,7 +40,11 @@ export const files: AssetFile[] = Object.entries(CONTENT).map(([name, b]) => ({
 }))
 const manifest: AssetManifest = { format: 'dropwise-assets', version: 1, files }
 const manifestPath = join(root, 'manifest.json')
-writeFileSync(manifestPath, JSON.stringify(manifest))
+const writeFixtures = () => {
+  mkdirSync(root, { recursive: true })
+  writeFileSync(manifestPath, JSON.stringify(manifest))
+}
+writeFixtures()
 
 const EVERYWHERE = { CN: { exist: true }, US: { exist: true }, JP: { exist: true }, KR: { exist: true } }
 export const stage = (stageId: string, code: string): StageRecord => ({
@@ -121,6 +129,7 @@ export const fakeBuild = () => {
 
 let n = 0
 export const setup = (over: Partial<AssetsServiceDeps> & { cacheDir?: string; sourceDir?: string; served?: Record<string, Uint8Array> } = {}) => {
+  writeFixtures()
   const cacheDir = over.cacheDir ?? join(root, `cache-${++n}`)
   const network = fakeNetwork(over.served)
   const data = { current: gameData() }
