@@ -34,21 +34,6 @@ export default tseslint.config(
     },
   },
   {
-    // The server's test files share their worker's modules (apps/server/vitest.config.ts, isolate: false):
-    // a mocked module, a stubbed variable or faked timers would reach the next file in that worker.
-    files: ['apps/server/**/*.ts'],
-    rules: {
-      'no-restricted-properties': [
-        'error',
-        ...['mock', 'doMock', 'stubEnv', 'stubGlobal', 'useFakeTimers'].map((property) => ({
-          object: 'vi',
-          property,
-          message: 'Server test files share their worker (isolate: false): pass a clock, a fake or options to the code instead.',
-        })),
-      ],
-    },
-  },
-  {
     // Only the two classic rules (the plugin's recommended set adds the React Compiler's rules).
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
