@@ -61,6 +61,21 @@ const listEntries = (zip: yauzl.ZipFile) =>
     zip.readEntry()
   })
 
+/** Opens a zip for reading its entries; a file that is no zip, or one of more entries than the limit, is refused (closed again). */
+const openChecked = async (zipPath: string, limits: ZipLimits): Promise<yauzl.ZipFile> => {
+  let zip: yauzl.ZipFile
+  try {
+    zip = await open(zipPath)
+  } catch (err) {
+    throw new UnsafeZipError(`refused: ${(err as Error).message}`)
+  }
+  if (zip.entryCount > limits.maxEntries) {
+    zip.close()
+    throw new UnsafeZipError(`refused: ${zip.entryCount} entries (limit ${limits.maxEntries})`)
+  }
+  return zip
+}
+
 /**
  * Unpacks a zip file into `destDir` (created if missing) and returns the names of the files written.
  * Every entry is checked before anything is written; the whole archive is refused (UnsafeZipError)
@@ -70,14 +85,8 @@ const listEntries = (zip: yauzl.ZipFile) =>
  */
 export const extractZip = async (zipPath: string, destDir: string, limits: ZipLimits = DEFAULT_LIMITS): Promise<string[]> => {
   const root = resolve(destDir)
-  let zip: yauzl.ZipFile
+  const zip = await openChecked(zipPath, limits)
   try {
-    zip = await open(zipPath)
-  } catch (err) {
-    throw new UnsafeZipError(`refused: ${(err as Error).message}`)
-  }
-  try {
-    if (zip.entryCount > limits.maxEntries) throw new UnsafeZipError(`refused: ${zip.entryCount} entries (limit ${limits.maxEntries})`)
     const entries = await listEntries(zip).catch((err: Error) => {
       throw new UnsafeZipError(`refused: ${err.message}`)
     })
@@ -117,14 +126,8 @@ export const extractZip = async (zipPath: string, destDir: string, limits: ZipLi
 
 /** The names of a zip's file entries, from its central directory (nothing is unpacked). */
 export const zipFileNames = async (zipPath: string, limits: ZipLimits = DEFAULT_LIMITS): Promise<string[]> => {
-  let zip: yauzl.ZipFile
+  const zip = await openChecked(zipPath, limits)
   try {
-    zip = await open(zipPath)
-  } catch (err) {
-    throw new UnsafeZipError(`refused: ${(err as Error).message}`)
-  }
-  try {
-    if (zip.entryCount > limits.maxEntries) throw new UnsafeZipError(`refused: ${zip.entryCount} entries (limit ${limits.maxEntries})`)
     return (await listEntries(zip)).map((e) => e.fileName).filter((n) => !n.endsWith('/'))
   } finally {
     zip.close()
