@@ -2,7 +2,7 @@
 // The run-time game-data sync (issue 36) on the real data: the real server (PGlite, or PostgreSQL with
 // --postgres) follows a local mirror of the sources (../shared/data/raw in the raw layout, plus a future
 // event). Figures: the wall time of one sync (fetch, derive, verify, apply) and the p99 of GET /stages and
-// POST /report under a steady moderate load, idle vs while the update is prepared and applied. Last line JSON.
+// POST /report under a steady open load (RATE), idle vs while the update is prepared and applied. Last line JSON.
 import { cpus, loadavg } from 'node:os'
 import { addFutureEvent } from '../apps/server/src/testing/future-event'
 import { startSourcesMirror } from '../apps/server/src/testing/game-data-mirror'
@@ -10,33 +10,42 @@ import { R_MAA } from '../apps/server/src/testing/reports'
 import { dropPostgres, freshPostgres, startServer } from './lib/server-process'
 
 const TOKEN = 'bench-ops-token-0123456789abcdef'
-const CONNECTIONS = 4
+/** Arrivals per second per route: an open load (requests go out on schedule whether or not earlier ones
+ * answered, so a stall shows in the latencies instead of slowing the load down). 20 reports a second is
+ * some 40 times Penguin Statistics' average upload rate; the stage list is what every page view reads. */
+const RATE = { stages: 40, report: 20 }
 const IDLE_S = 8
 
 const p = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN
 
-/** Keeps `CONNECTIONS` loops per route busy until `until()` resolves; latencies per route in ms. */
+/** Sends requests at `RATE` (Poisson arrivals) until `until()` resolves; latency from each request's scheduled time, in ms. */
 const load = async (base: string, until: Promise<unknown>) => {
   let done = false
   void until.finally(() => (done = true))
   const lat = { stages: [] as number[], report: [] as number[] }
   let failed = 0
   const body = JSON.stringify(R_MAA)
-  const loop = async (kind: 'stages' | 'report') => {
+  const inflight: Promise<void>[] = []
+  const one = async (kind: 'stages' | 'report', t: number) => {
+    const res =
+      kind === 'stages'
+        ? await fetch(`${base}/PenguinStats/api/v2/stages?server=CN`)
+        : await fetch(`${base}/PenguinStats/api/v2/report`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    await res.arrayBuffer()
+    if (!res.ok) failed++
+    lat[kind].push(performance.now() - t)
+  }
+  const stream = async (kind: 'stages' | 'report') => {
+    let next = performance.now()
     while (!done) {
-      const t = performance.now()
-      const res =
-        kind === 'stages'
-          ? await fetch(`${base}/PenguinStats/api/v2/stages?server=CN`)
-          : await fetch(`${base}/PenguinStats/api/v2/report`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
-      await res.arrayBuffer()
-      if (!res.ok) failed++
-      lat[kind].push(performance.now() - t)
-      // A steady, moderate load (not saturation): what players send while an update lands.
-      await new Promise((r) => setTimeout(r, 20))
+      next += -Math.log(1 - Math.random()) * (1000 / RATE[kind])
+      const wait = next - performance.now()
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait))
+      inflight.push(one(kind, next))
     }
   }
-  await Promise.all([...Array.from({ length: CONNECTIONS }, () => loop('stages')), ...Array.from({ length: CONNECTIONS }, () => loop('report'))])
+  await Promise.all([stream('stages'), stream('report')])
+  await Promise.all(inflight)
   const sum = (l: number[]) => {
     const s = [...l].sort((a, b) => a - b)
     return { n: s.length, p50Ms: Math.round(p(s, 0.5) * 10) / 10, p99Ms: Math.round(p(s, 0.99) * 10) / 10, maxMs: Math.round((s.at(-1) ?? NaN) * 10) / 10 }
@@ -82,6 +91,7 @@ try {
       during: { stagesP99Ms: during.stages.p99Ms, reportP99Ms: during.report.p99Ms, requests: during.stages.n + during.report.n, failed: during.failed },
       p99Ratio: { stages: ratio(during.stages.p99Ms, idle.stages.p99Ms), report: ratio(during.report.p99Ms, idle.report.p99Ms) },
       targetRatio: 2,
+      ratePerS: RATE,
       // The host: the load generator shares these cores with the server (and with whatever else runs).
       host: { cpus: cpus().length, loadAvg1m: Math.round((loadavg()[0] ?? 0) * 100) / 100 },
     }),

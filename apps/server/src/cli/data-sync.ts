@@ -4,7 +4,7 @@ import { exitOnStartupError } from '../config/startup-error'
 import type { Db } from '../db/db'
 import { createGameDataRepository } from '../modules/game-data/game-data.repository'
 import { createGameDataService } from '../modules/game-data/game-data.service'
-import { deriveFromSources } from '../modules/game-data/game-data.derive'
+import { prepareFromSources } from '../modules/game-data/game-data.derive'
 import { DEFAULT_SYNC_DIR } from '../modules/game-data/game-data.wire'
 
 /**
@@ -28,11 +28,12 @@ try {
   const service = createGameDataService({
     repository,
     refreshCatalog: async () => {},
-    derive: (rows, at) =>
-      deriveFromSources(
+    prepare: (rows, at, stored) =>
+      prepareFromSources(
         { baseUrl: env.ASSETS_BASE_URL, fetch, localDir: DEFAULT_SYNC_DIR, expectedSha: new Map((seed?.sources ?? []).map((s) => [s.path, s.sha256])) },
         rows,
         at,
+        stored,
       ),
     clock: Date.now,
     log: { info: () => {}, warn: () => {} },

@@ -3,7 +3,9 @@ import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { SeedMatrixRow, Server } from '@dropwise/schemas'
-import type { Derived } from './game-data.derive'
+import { yieldToLoop } from '../../db/paged-read'
+import type { Prepared } from './game-data.derive'
+import type { StoredDropInfo, StoredReference } from './game-data.repository'
 import { SourceRefusal } from './game-data.sources'
 
 export interface DeriveJob {
@@ -13,7 +15,21 @@ export interface DeriveJob {
   rows: Record<Server, SeedMatrixRow[]>
   at: number
 }
-export type DeriveMessage = { type: 'done'; derived: Derived } | { type: 'refused'; message: string } | { type: 'error'; message: string }
+export type DeriveMessage = { type: 'done'; prepared: Prepared } | { type: 'refused'; message: string } | { type: 'error'; message: string }
+
+/**
+ * The stored reference, sent to the worker in parts: the small tables first, then the drop infos (tens of
+ * thousands) in slices, with a turn of the event loop between slices, so that copying them never holds the
+ * server's thread for long; `stored-failed` when it could not be read.
+ */
+export type StoredPart =
+  | { type: 'stored-head'; items: Map<string, string>; zones: Map<string, string>; stages: Map<string, string>; periods: Map<string, string>; formulas: string }
+  | { type: 'stored-infos'; infos: [string, StoredDropInfo][] }
+  | { type: 'stored-end' }
+  | { type: 'stored-failed'; message: string }
+
+/** Drop infos per message to the worker (a few milliseconds of copying each). */
+const INFOS_PER_PART = 4000
 
 const require = createRequire(import.meta.url)
 
@@ -24,9 +40,12 @@ const bootstrap = () => {
   return `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}) })`
 }
 
-/** Fetches and derives in a worker thread; a refusal rejects with a SourceRefusal. */
-export const deriveInWorker = (job: DeriveJob): Promise<Derived> =>
-  new Promise<Derived>((resolve, reject) => {
+/**
+ * Fetches, derives and compares with `stored` in a worker thread (the server's thread only copies the stored
+ * forms over, in slices); a refusal rejects with a SourceRefusal.
+ */
+export const prepareInWorker = (job: DeriveJob, stored: Promise<StoredReference>): Promise<Prepared> =>
+  new Promise<Prepared>((resolve, reject) => {
     const worker = new Worker(bootstrap(), { eval: true, workerData: job })
     let settled = false
     const finish = (fn: () => void) => {
@@ -35,8 +54,27 @@ export const deriveInWorker = (job: DeriveJob): Promise<Derived> =>
       fn()
       void worker.terminate()
     }
+    const send = (part: StoredPart) => {
+      if (!settled) worker.postMessage(part)
+    }
+    stored.then(
+      async (s) => {
+        send({ type: 'stored-head', items: s.items, zones: s.zones, stages: s.stages, periods: s.periods, formulas: s.formulas })
+        let slice: [string, StoredDropInfo][] = []
+        for (const entry of s.dropInfos) {
+          slice.push(entry)
+          if (slice.length < INFOS_PER_PART) continue
+          send({ type: 'stored-infos', infos: slice })
+          slice = []
+          await yieldToLoop()
+        }
+        send({ type: 'stored-infos', infos: slice })
+        send({ type: 'stored-end' })
+      },
+      (err: unknown) => send({ type: 'stored-failed', message: err instanceof Error ? err.message : String(err) }),
+    )
     worker.on('message', (m: DeriveMessage) => {
-      if (m.type === 'done') finish(() => resolve(m.derived))
+      if (m.type === 'done') finish(() => resolve(m.prepared))
       else if (m.type === 'refused') finish(() => reject(new SourceRefusal(m.message)))
       else finish(() => reject(new Error(m.message)))
     })

@@ -219,3 +219,40 @@ export const planSync = (ref: SyncReference, stored: StoredReference, now: numbe
   const empty = [items.write, zones.write, stages.write, periods.write, replaceGroups, retireGroups].every((l) => l.length === 0) && !formulasChanged
   return { plan, changes, counts, empty, refusal, guards }
 }
+
+/**
+ * The stored reference after `plan` is applied to `stored`: what `repository.stored()` reads back then (the
+ * derived forms equal the row forms, game-data.mapper.ts). The service keeps its copy current with this
+ * after its own applies, so the next sync compares without reading every table again. A new copy; `stored`
+ * is left as it was.
+ */
+export const storedAfter = (stored: StoredReference, plan: ApplyPlan): StoredReference => {
+  const set = <T>(into: ReadonlyMap<string, string>, list: readonly T[], key: (t: T) => string, form: (t: T) => string) => {
+    const out = new Map(into)
+    for (const t of list) out.set(key(t), form(t))
+    return out
+  }
+  const replaced = new Set(plan.replaceGroups.map((g) => `${g.server}|${g.stageId}`))
+  const retired = new Set(plan.retireGroups.map((g) => `${g.server}|${g.stageId}`))
+  const dropInfos = new Map<string, StoredDropInfo>()
+  for (const [k, v] of stored.dropInfos) {
+    if (replaced.has(v.group)) continue
+    if (retired.has(v.group) && v.startAt < plan.now && v.endAt > plan.now) {
+      // The form's fourth field is the end (dropInfoForm / dropInfoRowForm).
+      const form = JSON.parse(v.form) as unknown[]
+      form[3] = plan.now
+      dropInfos.set(k, { ...v, form: JSON.stringify(form), endAt: plan.now })
+    } else dropInfos.set(k, v)
+  }
+  for (const g of plan.replaceGroups) {
+    for (const d of g.infos) dropInfos.set(dropInfoKey(d), { form: dropInfoForm(d), group: `${d.server}|${d.stageId}`, startAt: d.start, endAt: d.end ?? NO_END_MS })
+  }
+  return {
+    items: set(stored.items, plan.items, (i) => i.itemId, itemForm),
+    zones: set(stored.zones, plan.zones, (z) => z.zoneId, zoneForm),
+    stages: set(stored.stages, plan.stages, (s) => s.stageId, stageForm),
+    periods: set(stored.periods, plan.periods, (p) => p.key, periodForm),
+    dropInfos,
+    formulas: plan.formulas ? canon(plan.formulas) : stored.formulas,
+  }
+}

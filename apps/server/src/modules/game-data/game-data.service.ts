@@ -1,9 +1,9 @@
 import type { DataSyncResult, DataSyncStatus, DataVersion, DataVersions, Health, SeedMatrixRow, Server } from '@dropwise/schemas'
 import { isDatabaseUnavailable } from '../../lib/db-unavailable'
-import type { Derived } from './game-data.derive'
+import type { Prepared } from './game-data.derive'
 import { SourceRefusal } from './game-data.sources'
-import { planSync } from './game-data.plan'
-import type { ApplyPlan, GameDataRepository } from './game-data.repository'
+import { storedAfter, type SyncPlan } from './game-data.plan'
+import type { ApplyPlan, GameDataRepository, StoredReference } from './game-data.repository'
 
 export interface GameDataServiceDeps {
   repository: GameDataRepository
@@ -12,8 +12,11 @@ export interface GameDataServiceDeps {
    * is of the version just before and only those drop-info groups (server, stage) need reading again.
    */
   refreshCatalog: (changed?: { dropInfoGroups: readonly { server: Server; stageId: string }[] }) => Promise<unknown>
-  /** Fetches, checks and derives (game-data.derive.ts; in a worker thread in the server); a refusal is a SourceRefusal. */
-  derive: (rows: Record<Server, SeedMatrixRow[]>, at: number) => Promise<Derived>
+  /**
+   * Fetches, checks and derives, then compares with `stored` (game-data.derive.ts; in a worker thread in the
+   * server, which `stored` is copied to); a refusal is a SourceRefusal.
+   */
+  prepare: (rows: Record<Server, SeedMatrixRow[]>, at: number, stored: Promise<StoredReference>) => Promise<Prepared>
   clock: () => number
   log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void }
   /** Fault tests only: awaited inside the apply's transaction, midway through its writes. */
@@ -31,7 +34,7 @@ export const APPLY_RETRY_DELAY_MS = 1000
  * data version in one transaction. Refused or failed → the data stays and the reason is recorded.
  * Every process follows the newest version (`follow`) and rebuilds its catalog.
  */
-export const createGameDataService = ({ repository, refreshCatalog, derive, clock, log, applyMidway }: GameDataServiceDeps) => {
+export const createGameDataService = ({ repository, refreshCatalog, prepare, clock, log, applyMidway }: GameDataServiceDeps) => {
   const listeners = new Set<(version: number) => void>()
   let known = 0
   let current: DataVersion | null = null
@@ -40,6 +43,22 @@ export const createGameDataService = ({ repository, refreshCatalog, derive, cloc
   let baselines: ReturnType<GameDataRepository['baselineRows']> | null = null
   /** The version the catalog's copy shows in full (the version row read the same before and after its build), or null. */
   let catalogAt: number | null = null
+  /**
+   * The stored reference of one version, read once (at the start, in the background) and carried forward by
+   * this process's own applies (storedAfter): a sync compares with it instead of reading every table again,
+   * which on PGlite would run on the requests' thread. Another process's version makes it stale: read again.
+   */
+  let storedCopy: { version: number; ref: Promise<StoredReference> } | null = null
+  const storedAt = (version: number): Promise<StoredReference> => {
+    if (storedCopy?.version === version) return storedCopy.ref
+    const ref = repository.stored()
+    const copy = { version, ref }
+    storedCopy = copy
+    ref.catch(() => {
+      if (storedCopy === copy) storedCopy = null
+    })
+    return ref
+  }
 
   // The baselines change only when a seed is loaded (at a start): read once per process.
   const baselineRows = () =>
@@ -87,7 +106,7 @@ export const createGameDataService = ({ repository, refreshCatalog, derive, cloc
   const attempt = async (dryRun: boolean): Promise<DataSyncResult> => {
     const at = clock()
     const status = (outcome: DataSyncStatus['outcome'], reason: string | null, version: number | null): DataSyncStatus => ({ at, outcome, reason, version })
-    let derived: ReturnType<typeof planSync> | null = null
+    let derived: SyncPlan | null = null
     /** Milliseconds from the start at the end of each phase (logged; the bench reads them). */
     const timings: Record<string, number> = {}
     lastTimings = timings
@@ -99,14 +118,12 @@ export const createGameDataService = ({ repository, refreshCatalog, derive, cloc
       const base = await repository.currentVersion()
       const rows = await baselineRows()
       lap('baselineReadMs')
-      // The stored data is read on this thread while the worker derives (the apply checks `base` again).
-      const storedRead = repository.stored()
-      storedRead.catch(() => {})
-      const { ref, files } = await derive(rows, at)
-      lap('derivedMs')
-      const stored = await storedRead
-      lap('storedReadMs')
-      derived = planSync(ref, stored, at)
+      // The stored data of `base` (kept from the last read or apply, else read while the worker derives; the
+      // apply checks `base` again under its lock) goes to the worker, which derives and compares.
+      const stored = storedAt(base)
+      stored.catch(() => {})
+      const { sync, files } = await prepare(rows, at, stored)
+      derived = sync
       lap('plannedMs')
       if (derived.refusal) throw new Refusal(derived.refusal)
       if (derived.empty) return finish(status('unchanged', null, null), derived, dryRun)
@@ -128,6 +145,8 @@ export const createGameDataService = ({ repository, refreshCatalog, derive, cloc
       const note = retried === null ? null : `applied on a second try; the first lost its database connection: ${retried}`
       if (!outcome.applied) return finish(status('unchanged', `version ${outcome.version} was applied by another process meanwhile`, null), derived, dryRun)
       lap('appliedMs')
+      const before = await stored
+      if (storedCopy?.version === base) storedCopy = { version: outcome.version, ref: Promise.resolve(storedAfter(before, plan)) }
       log.info({ version: outcome.version, changes: derived.changes, timings }, 'game data updated')
       await advance(outcome.version, { from: base, plan: derived.plan })
       lap('refreshedMs')
@@ -140,7 +159,7 @@ export const createGameDataService = ({ repository, refreshCatalog, derive, cloc
     }
   }
 
-  const finish = async (s: DataSyncStatus, derived: ReturnType<typeof planSync> | null, dryRun: boolean): Promise<DataSyncResult> => {
+  const finish = async (s: DataSyncStatus, derived: SyncPlan | null, dryRun: boolean): Promise<DataSyncResult> => {
     if (!dryRun) await repository.setLastSync(s).catch((err: unknown) => log.warn({ err }, 'could not record the sync outcome'))
     return { status: s, changes: derived?.changes ?? null, counts: derived?.counts ?? null, dryRun }
   }
@@ -186,9 +205,11 @@ export const createGameDataService = ({ repository, refreshCatalog, derive, cloc
     start: async ({ intervalMs, pollMs = 2000 }: { intervalMs: number | null; pollMs?: number }) => {
       known = await repository.currentVersion()
       // In the background: learn which version the catalog shows (so an apply refreshes only what it
-      // touched) and read the baselines the derivation needs, so the first sync does not wait for them.
+      // touched), read the baselines the derivation needs and the stored data it is compared with, so the
+      // first sync does not wait for them (nor read them while requests come in).
       void rebuildCatalog()
         .then(baselineRows)
+        .then(async () => storedAt(await repository.currentVersion()))
         .catch((err: unknown) => log.warn({ err }, 'game-data warm-up failed'))
       poller = setInterval(() => {
         repository

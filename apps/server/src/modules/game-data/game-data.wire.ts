@@ -8,8 +8,8 @@ import type { CatalogService } from '../catalog/catalog.service'
 import { createGameDataRepository } from './game-data.repository'
 import { gameDataRoutes } from './game-data.routes'
 import { createGameDataService, type GameDataService } from './game-data.service'
-import { deriveInWorker } from './derive-worker'
-import { deriveFromSources } from './game-data.derive'
+import { prepareInWorker } from './derive-worker'
+import { prepareFromSources } from './game-data.derive'
 
 /** The run-time game-data sync's settings (`DATA_SYNC`, `DATA_SYNC_INTERVAL_S`, `ASSETS_BASE_URL`, `OPS_TOKEN`). */
 export interface GameDataOptions {
@@ -49,12 +49,12 @@ export const wireGameData = async (
   const gameData = createGameDataService({
     repository,
     refreshCatalog: (changed) => catalog.refresh(changed),
-    derive: async (rows, at) => {
+    prepare: async (rows, at, stored) => {
       const deps = { baseUrl: options.baseUrl ?? 'https://raw.githubusercontent.com', localDir: options.localDir ?? DEFAULT_SYNC_DIR }
       const expectedSha = await seedShas(repository)
-      // A worker thread keeps the seconds of parsing and deriving off the event loop; an injected fetch runs inline.
-      if (options.fetch) return deriveFromSources({ ...deps, fetch: options.fetch, expectedSha }, rows, at)
-      return deriveInWorker({ ...deps, expectedSha: [...expectedSha], rows, at })
+      // A worker thread keeps the seconds of parsing, deriving and comparing off the event loop; an injected fetch runs inline.
+      if (options.fetch) return prepareFromSources({ ...deps, fetch: options.fetch, expectedSha }, rows, at, stored)
+      return prepareInWorker({ ...deps, expectedSha: [...expectedSha], rows, at }, stored)
     },
     clock,
     log: { info: (o, m) => app.log.info(o, m), warn: (o, m) => app.log.warn(o, m) },
