@@ -215,6 +215,9 @@ export const buildDropInfos = ({ raw, items, stages, zones, rows, events = [] }:
         stageInfos.push(itemInfo(server, stage, itemId, 'NORMAL_DROP', start, end, ['dropType', 'start']))
         stageInfos.push({ ...itemInfo(server, stage, itemId, 'EXTRA_DROP', start, end, ['dropType', 'start']), accumulable: true })
       }
+      // Furniture: every first-run side-story stage on record has it (279 of 280 on CN); the toolbox's drop
+      // list never names it, and without it a report with the furniture drop would be refused.
+      if (itemById.get('furni')?.existence[server].exist) stageInfos.push(itemInfo(server, stage, 'furni', 'FURNITURE', start, end, ['dropType', 'start']))
       for (const dropType of ['NORMAL_DROP', 'EXTRA_DROP'] as const) {
         stageInfos.push({
           server,
