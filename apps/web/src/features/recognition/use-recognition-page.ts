@@ -1,5 +1,5 @@
 import type { Item } from '@dropwise/schemas'
-import { useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { env } from '../../config/env'
 import { readConfigAssets } from '../../lib/assets'
@@ -51,7 +51,10 @@ export const useRecognitionPage = () => {
   const packUrl = view.kind === 'pack' ? view.packUrl : null
   const [wanted, setWanted] = useState(false)
   const { state: pack, engineRef, retry } = usePack(packUrl, wanted)
-  const session = useRecognitionSession(engineRef, packUrl, server, stages.data)
+  const items = useMemo(() => new Map<string, Item>((itemsQuery.data ?? []).map((it) => [it.itemId, it])), [itemsQuery.data])
+  // Before the item list arrives every item counts as tracked (the list is there long before a pack is).
+  const trackedItem = useCallback((itemId: string) => !itemsQuery.data || items.has(itemId), [itemsQuery.data, items])
+  const session = useRecognitionSession(engineRef, packUrl, server, stages.data, trackedItem)
   const [sessionId] = useState(newSessionId)
   const [filter, setFilter] = useState<Outcome | 'all'>('all')
   const [showBoxes, setShowBoxes] = useState(true)
@@ -60,7 +63,6 @@ export const useRecognitionPage = () => {
   const [confirmed, setConfirmed] = useState(false)
   const [now, setNow] = useState(Date.now())
 
-  const items = useMemo(() => new Map<string, Item>((itemsQuery.data ?? []).map((it) => [it.itemId, it])), [itemsQuery.data])
   const { images } = session
   const total = images.length
   const recognised = images.filter((im) => im.result !== null || im.failure !== null).length

@@ -2,7 +2,8 @@ import type { RecognitionResult } from '@dropwise/recognizer'
 import type { Stage } from '@dropwise/schemas'
 import { describe, expect, it } from 'vitest'
 import type { RecImage } from './rec-image'
-import { dropTableOf, judge } from './use-recognition'
+import { toBatchEntry } from './report-upload'
+import { dropTableOf, judge, withUntrackedShown } from './use-recognition'
 
 const result = (over: Partial<RecognitionResult>): RecognitionResult => ({
   resultScreen: true,
@@ -85,5 +86,33 @@ describe('judge', () => {
     expect([failed!.outcome, failed!.selectable]).toEqual(['error', false])
     expect([noStage!.outcome, noStage!.selectable]).toEqual(['error', false])
     expect(pending!.selectable).toBe(false)
+  })
+})
+
+describe('items the site does not track', () => {
+  const read = result({
+    drops: [
+      { dropType: 'FURNITURE', itemId: 'furni', quantity: 1, confidence: { item: 1, quantity: 1 }, inStageDrops: true, recognitionOnly: false },
+      { dropType: 'NORMAL_DROP', itemId: '30103', quantity: 1, confidence: { item: 1, quantity: 1 }, inStageDrops: true, recognitionOnly: false },
+      { dropType: 'NORMAL_DROP', itemId: 'act20side_token_book', quantity: 21, confidence: { item: 1, quantity: 1 }, inStageDrops: false, recognitionOnly: false },
+    ],
+  })
+  const tracked = (id: string) => id === '30103' || id === 'furni'
+
+  it('are shown as not reported and left out of the report; the rest is reported as read', () => {
+    const shown = withUntrackedShown(read, tracked)
+    expect(shown.drops.map((d) => [d.itemId, d.recognitionOnly])).toEqual([
+      ['furni', false],
+      ['30103', false],
+      ['act20side_token_book', true],
+    ])
+    expect(toBatchEntry(shown, { name: 'a.png', lastModified: 1 })?.drops).toEqual([
+      { dropType: 'FURNITURE', itemId: 'furni', quantity: 1 },
+      { dropType: 'NORMAL_DROP', itemId: '30103', quantity: 1 },
+    ])
+  })
+
+  it('leave a result of tracked items as it is', () => {
+    expect(withUntrackedShown(read, () => true)).toBe(read)
   })
 })

@@ -93,11 +93,29 @@ let nextImageId = 1
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 
 /** The whole page session: selection, recognition loop, decisions and upload. */
+/**
+ * Items the recognizer has a template for but the site's item list does not know (an event's currency,
+ * say) are shown like recognition-only items and left out of the report: a report carrying them would be
+ * held until a data version knows them (docs/api-extensions.md), and currencies never get one, so its
+ * real drops would never count.
+ */
+export const withUntrackedShown = (result: RecognitionResult, tracked: (itemId: string) => boolean): RecognitionResult =>
+  result.drops.some((d) => d.itemId !== null && d.dropType !== 'FURNITURE' && !d.recognitionOnly && !tracked(d.itemId))
+    ? {
+        ...result,
+        drops: result.drops.map((d) =>
+          d.itemId !== null && d.dropType !== 'FURNITURE' && !tracked(d.itemId) ? { ...d, recognitionOnly: true, inStageDrops: false } : d,
+        ),
+      }
+    : result
+
 export const useRecognitionSession = (
   engineRef: React.RefObject<RecognizerEngine | null>,
   packUrl: string | null,
   server: Server,
   stages: readonly Stage[] | undefined,
+  /** Whether the site's item list has the item (an item it does not track is shown, never reported). */
+  tracked: (itemId: string) => boolean = () => true,
 ) => {
   const [images, setImages] = useState<RecImage[]>([])
   const [refused, setRefused] = useState<Refusal[]>([])
@@ -184,7 +202,7 @@ export const useRecognitionSession = (
       update(im.id, { status: 'recognizing' })
       try {
         const r = await engine.recognize(im.file, server, im.file.lastModified)
-        update(im.id, { status: 'rendering', result: r.result, ms: r.decodeMs + r.recognizeMs })
+        update(im.id, { status: 'rendering', result: withUntrackedShown(r.result, tracked), ms: r.decodeMs + r.recognizeMs })
         // Let the card render before the next image.
         await sleep(0)
         update(im.id, { status: 'done' })
