@@ -16,15 +16,31 @@ export const FUTURE = {
 
 const H = 3600
 
-/** Writes the future event into the mirror; CN opens at `nowMs` − 1 h, US a week later. Returns the windows (game seconds). */
-export const addFutureEvent = async (mirror: SourcesMirror, nowMs: number) => {
+/** The toolbox's drop list of the future event: item → stage code → count (drop.json's shape). */
+const DEFAULT_DROPS = (codes: readonly string[]) => ({
+  '30012': { [codes[0]!]: 2, [codes[1]!]: 2 },
+  '30062': { [codes[1]!]: 1 },
+  [FUTURE.newItem]: { [codes[2]!]: 0 },
+  '30033': { [codes[2]!]: 1 },
+})
+
+/**
+ * Writes the future event into the mirror; CN opens at `nowMs` − 1 h, US a week later. Returns the windows
+ * (game seconds). `codes` replaces the stage codes (a re-run shares its codes with an earlier event's
+ * stages) and `drops` the toolbox's drop list (item → code → count).
+ */
+export const addFutureEvent = async (
+  mirror: SourcesMirror,
+  nowMs: number,
+  { codes = FUTURE.codes, drops }: { codes?: readonly [string, string, string]; drops?: Record<string, Record<string, number>> } = {},
+) => {
   const cnStart = Math.floor(nowMs / 1000) - H
   const cn = { startTs: cnStart, endTs: cnStart + 14 * 24 * H - 1 }
   const us = { startTs: cnStart + 7 * 24 * H, endTs: cnStart + 21 * 24 * H - 1 }
 
   type Table = Record<string, Record<string, unknown>>
   const stage = await mirror.read<Record<string, Table>>('toolbox/assets/data/stage.json')
-  stage.event![FUTURE.zoneId] = Object.fromEntries(FUTURE.stages.map((id, i) => [id, { code: FUTURE.codes[i], cost: 15 + i }]))
+  stage.event![FUTURE.zoneId] = Object.fromEntries(FUTURE.stages.map((id, i) => [id, { code: codes[i], cost: 15 + i }]))
   await mirror.write('toolbox/assets/data/stage.json', stage)
 
   const event = await mirror.read<Table>('toolbox/assets/data/event.json')
@@ -33,7 +49,7 @@ export const addFutureEvent = async (mirror: SourcesMirror, nowMs: number) => {
   await mirror.write('toolbox/assets/data/event.json', event)
 
   const drop = await mirror.read<Record<string, Table>>('toolbox/assets/data/drop.json')
-  drop.event![FUTURE.zoneId] = { '30012': { 'FE-1': 2, 'FE-2': 2 }, '30062': { 'FE-2': 1 }, [FUTURE.newItem]: { 'FE-3': 0 }, '30033': { 'FE-3': 1 } }
+  drop.event![FUTURE.zoneId] = drops ?? DEFAULT_DROPS(codes)
   await mirror.write('toolbox/assets/data/drop.json', drop)
 
   const zone = await mirror.read<{ zoneToActivity: Record<string, string> }>('toolbox/assets/data/zone.json')
