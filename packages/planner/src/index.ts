@@ -13,7 +13,7 @@
  * ```
  *
  * Also pure and for the same page: {@link parseDepot} reads a depot export (MAA, arkntools' toolbox, Penguin's
- * planner) into stock.
+ * planner) into stock, and {@link forecastFinish} simulates a plan's finish from the rates' uncertainty.
  */
 export { createPlanner, plan, valuationRequest } from './planner'
 export type { Planner, PlannerOptions, PlannerSources, ValuationRequest } from './planner'
@@ -25,6 +25,8 @@ export { formatCount, formatCraftCount, formatValue } from './format'
 export { PSEUDO_DEMAND } from './constants'
 export { DepotImportError, PENGUIN_CONFIG_TYPE, PENGUIN_DEPOT_TYPE, parseDepot } from './depot'
 export type { DepotErrorCode, DepotFormat, DepotShape, ParseDepotOptions, ParsedDepot, SkippedDepotEntry, UnknownDepotItem } from './depot'
+export { FORECAST_SAMPLES, forecastFinish, forecastPlanFromResult } from './forecast/index'
+export type { FinishForecast, ForecastFormula, ForecastInput, ForecastRate, ForecastStageRun } from './forecast/index'
 export type {
   I18n,
   Lang,
