@@ -111,6 +111,8 @@ describe('Penguin planner documents', () => {
       ['3', 'not-an-object'],
       ['4', 'bad-count'],
     ])
+    const withNeed = parseDepot(JSON.stringify({ '@type': '@penguin-statistics/depot', items: [{ id: '30012', have: 5, need: 9 }] }), known)
+    expect(withNeed.needs).toEqual({ '30012': 9 })
     const legacy = parseDepot(JSON.stringify([{ id: '30012', have: 1.5 }, { need: 2 }, { id: '2004', have: 3 }]), known)
     expect(legacy.skipped.map((s) => [s.at, s.reason])).toEqual([
       ['0', 'bad-count'],

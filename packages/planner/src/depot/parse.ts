@@ -61,7 +61,8 @@ export const parseDepot = (text: string, knownItemIds: ReadonlySet<string>, opti
 
   if (data['@type'] === PENGUIN_DEPOT_TYPE || data['@type'] === PENGUIN_CONFIG_TYPE) {
     const isConfig = data['@type'] === PENGUIN_CONFIG_TYPE
-    readPenguinItems(c, data.items, isConfig)
+    // Penguin's planner also takes `need` from a depot document when an entry has one (its patch mode).
+    readPenguinItems(c, data.items, true)
     return c.result('penguin', isConfig ? 'penguin-config' : 'penguin-depot')
   }
   if (typeof data['@type'] === 'string') throw new DepotImportError('unrecognized', `Its "@type" is "${preview(data['@type'])}".`)

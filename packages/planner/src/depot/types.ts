@@ -28,7 +28,8 @@ export interface ParsedDepot {
   shape: DepotShape
   /** Known item id → count owned (0 kept: "I have none" is information). */
   stock: Record<string, number>
-  /** Known item id → count needed, when the file carries needs (planner config, legacy array, toolbox save). */
+  /** Known item id → count needed, when the file carries needs (planner config, legacy array, toolbox save, a depot
+   * document whose entries have `need`). */
   needs?: Record<string, number>
   unknown: UnknownDepotItem[]
   skipped: SkippedDepotEntry[]
