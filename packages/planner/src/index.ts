@@ -20,6 +20,8 @@ export { prepareModel } from './lp-model'
 export type { HighsRuntime } from './solve'
 export { formatCount, formatCraftCount, formatValue } from './format'
 export { PSEUDO_DEMAND } from './constants'
+export { addOperatorCost, checkOperatorGoal, levelCap, maxElite, maxSkillLevel, operatorGoalCost } from './operators'
+export type { OperatorCost } from './operators'
 export type {
   I18n,
   Lang,
