@@ -97,6 +97,15 @@ describe.each(dbTargets())('operators API on $name', (target) => {
     await refused({ server: 'CN', goals: [{ ...texas, to: { ...texas.to, masteries: [3] } }] }, /masteries has 1 entries but Texas \(102_texas\) has 2 skills/)
   })
 
+  it('takes up to 1,000 goals in one request', async () => {
+    const many = await plan({ server: 'CN', goals: Array.from({ length: 1000 }, () => texas) })
+    expect(many.statusCode).toBe(200)
+    const one = operatorsPlanResponseSchema.parse((await plan({ server: 'CN', goals: [texas] })).json())
+    expect(many.json()).toMatchObject({ lmd: one.lmd * 1000, exp: one.exp * 1000 })
+    const over = await plan({ server: 'CN', goals: Array.from({ length: 1001 }, () => texas) })
+    expect(over.statusCode).toBe(400)
+  })
+
   it('refuses malformed bodies with {code, message} and violations', async () => {
     for (const body of [{ server: 'CN', goals: [] }, { server: 'CN' }, { server: 'CN', goals: [{ ...texas, to: { ...texas.to, skill: 8 } }] }]) {
       const res = await plan(body)
