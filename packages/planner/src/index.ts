@@ -27,6 +27,8 @@ export { DepotImportError, PENGUIN_CONFIG_TYPE, PENGUIN_DEPOT_TYPE, parseDepot }
 export type { DepotErrorCode, DepotFormat, DepotShape, ParseDepotOptions, ParsedDepot, SkippedDepotEntry, UnknownDepotItem } from './depot'
 export { FORECAST_SAMPLES, forecastFinish, forecastPlanFromResult } from './forecast/index'
 export type { FinishForecast, ForecastFormula, ForecastInput, ForecastRate, ForecastStageRun } from './forecast/index'
+export { addOperatorCost, checkOperatorGoal, levelCap, maxElite, maxSkillLevel, operatorGoalCost } from './operators'
+export type { OperatorCost } from './operators'
 export type {
   I18n,
   Lang,
