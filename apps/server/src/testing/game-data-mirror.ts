@@ -1,7 +1,8 @@
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { SOURCE_FILES, sourceKey } from '@dropwise/importer/sources'
+import { sourceKey } from '@dropwise/importer/sources'
+import { SYNC_SOURCE_FILES } from '../modules/game-data/game-data.sources'
 import { serveMirror, type MirrorServer } from '../../../../tooling/test-kit/asset-mirror'
 import { SHARED_DATA_DIR } from './test-app'
 
@@ -23,7 +24,7 @@ export interface SourcesMirror extends MirrorServer {
   dispose: () => Promise<void>
 }
 
-const served = SOURCE_FILES.filter((f) => f.mode === 'follow' || f.mode === 'pinned')
+const served = SYNC_SOURCE_FILES.filter((f) => f.mode === 'follow' || f.mode === 'pinned')
 const target = (root: string, rawPath: string) => {
   const f = served.find((s) => s.raw === rawPath)
   if (!f) throw new Error(`${rawPath} is not a served source`)

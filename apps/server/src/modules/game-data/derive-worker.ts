@@ -23,7 +23,7 @@ export type DeriveMessage = { type: 'done'; prepared: Prepared } | { type: 'refu
  * server's thread for long; `stored-failed` when it could not be read.
  */
 export type StoredPart =
-  | { type: 'stored-head'; items: Map<string, string>; zones: Map<string, string>; stages: Map<string, string>; periods: Map<string, string>; formulas: string }
+  | ({ type: 'stored-head' } & Omit<StoredReference, 'dropInfos'>)
   | { type: 'stored-infos'; infos: [string, StoredDropInfo][] }
   | { type: 'stored-end' }
   | { type: 'stored-failed'; message: string }
@@ -59,9 +59,10 @@ export const prepareInWorker = (job: DeriveJob, stored: Promise<StoredReference>
     }
     stored.then(
       async (s) => {
-        send({ type: 'stored-head', items: s.items, zones: s.zones, stages: s.stages, periods: s.periods, formulas: s.formulas })
+        const { dropInfos, ...head } = s
+        send({ type: 'stored-head', ...head })
         let slice: [string, StoredDropInfo][] = []
-        for (const entry of s.dropInfos) {
+        for (const entry of dropInfos) {
           slice.push(entry)
           if (slice.length < INFOS_PER_PART) continue
           send({ type: 'stored-infos', infos: slice })

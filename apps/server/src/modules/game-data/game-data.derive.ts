@@ -1,13 +1,18 @@
 import { deriveReference, type Reference } from '@dropwise/importer/derive'
+import { deriveOperators } from '@dropwise/importer/operators'
+import { loadRawOperators } from '@dropwise/importer/raw'
 import { ACCEPTANCE_MINIMUMS, selfCheck } from '@dropwise/importer/self-check'
-import type { DataSourceFile, SeedMatrixRow, Server } from '@dropwise/schemas'
-import { SERVERS } from '@dropwise/schemas'
+import type { DataSourceFile, SeedMatrixRow, SeedOperators, Server } from '@dropwise/schemas'
+import { seedOperatorsSchema, SERVERS } from '@dropwise/schemas'
 import { planSync, type SyncPlan } from './game-data.plan'
 import type { StoredReference } from './game-data.repository'
 import { fetchSources, SourceRefusal, toReferenceRaw, type FetchDeps } from './game-data.sources'
 
 /** What the sync compares and writes: the derivation without the baseline rows and the importer's statistics. */
-export type SyncReference = Pick<Reference, 'items' | 'zones' | 'stages' | 'dropInfos' | 'formulas' | 'periods'>
+export type SyncReference = Pick<Reference, 'items' | 'zones' | 'stages' | 'dropInfos' | 'formulas' | 'periods'> & {
+  /** The operators and their costs (issue 39), derived with the importer's code from the toolbox's files. */
+  operators: SeedOperators
+}
 
 export interface Derived {
   ref: SyncReference
@@ -46,9 +51,18 @@ export const deriveFromSources = async (deps: FetchDeps, rows: Record<Server, Se
   }
   const problems = checkReference(ref, at)
   if (problems.length > 0) throw new SourceRefusal(`the importer's checks failed: ${problems.slice(0, 5).join('; ')}`)
+  let operators: SeedOperators
+  try {
+    const derived = deriveOperators(await loadRawOperators(async <T>(rel: string) => fetched.content.get(rel) as T))
+    const parsed = seedOperatorsSchema.safeParse(derived)
+    if (!parsed.success) throw new Error(`${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`)
+    operators = parsed.data
+  } catch (err) {
+    throw new SourceRefusal(`the operators' derivation failed: ${(err as Error).message}`)
+  }
   // Only what the sync uses crosses back to the server's thread (copying the rest would block it for nothing).
   const { items, zones, stages, dropInfos, formulas, periods } = ref
-  return { ref: { items, zones, stages, dropInfos, formulas, periods }, files: fetched.files }
+  return { ref: { items, zones, stages, dropInfos, formulas, periods, operators }, files: fetched.files }
 }
 
 /** Derives, then compares with the stored data (awaited only once the derivation is done): what the sync applies. */

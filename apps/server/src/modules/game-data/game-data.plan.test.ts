@@ -21,6 +21,8 @@ const storedOf = (ref: SyncReference): StoredReference => ({
     ref.dropInfos.map((d) => [dropInfoKey(d), { form: dropInfoForm(d), group: `${d.server}|${d.stageId}`, startAt: d.start, endAt: d.end ?? NO_END_MS }]),
   ),
   formulas: canon(ref.formulas),
+  operators: new Map(ref.operators.operators.map((o) => [o.id, canon(o)])),
+  levels: canon(ref.operators.levels),
 })
 
 const DAY = 86_400_000

@@ -131,6 +131,8 @@ export const planSync = (ref: SyncReference, stored: StoredReference, now: numbe
     retireGroups.push({ server, stageId })
   }
   const formulasChanged = canon(ref.formulas) !== stored.formulas
+  const operators = diffKeyed(ref.operators.operators, (o) => o.id, canon, stored.operators)
+  const operatorsChanged = operators.write.length > 0 || operators.change.removed > 0 || canon(ref.operators.levels) !== stored.levels
 
   // Open stages per server and source, stored and derived: an open stage is one with a drop info active now.
   const zoneType = new Map(ref.zones.map((z) => [z.zoneId, z.type]))
@@ -184,11 +186,13 @@ export const planSync = (ref: SyncReference, stored: StoredReference, now: numbe
     dropInfos,
     periods: periods.change,
     formulas: { added: 0, removed: 0, changed: formulasChanged ? 1 : 0 },
+    operators: operators.change,
   }
   const guards: RemovalGuard[] = (
     [
       ['stages', stages.change.removed, stored.stages.size],
       ['items', items.change.removed, stored.items.size],
+      ['operators', operators.change.removed, stored.operators.size],
       ['drop infos open now', openRemoved, [...openGroups.values()].reduce((a, b) => a + b, 0)],
       ...stageGuards,
     ] as const
@@ -206,6 +210,7 @@ export const planSync = (ref: SyncReference, stored: StoredReference, now: numbe
     retireGroups,
     periods: periods.write,
     formulas: formulasChanged ? ref.formulas : null,
+    operators: operatorsChanged ? ref.operators : null,
     now,
   }
   const counts: Record<string, number> = {
@@ -215,8 +220,9 @@ export const planSync = (ref: SyncReference, stored: StoredReference, now: numbe
     dropInfos: ref.dropInfos.length,
     periods: ref.periods.length,
     formulas: ref.formulas.length,
+    operators: ref.operators.operators.length,
   }
-  const empty = [items.write, zones.write, stages.write, periods.write, replaceGroups, retireGroups].every((l) => l.length === 0) && !formulasChanged
+  const empty = [items.write, zones.write, stages.write, periods.write, replaceGroups, retireGroups].every((l) => l.length === 0) && !formulasChanged && !operatorsChanged
   return { plan, changes, counts, empty, refusal, guards }
 }
 
@@ -254,5 +260,7 @@ export const storedAfter = (stored: StoredReference, plan: ApplyPlan): StoredRef
     periods: set(stored.periods, plan.periods, (p) => p.key, periodForm),
     dropInfos,
     formulas: plan.formulas ? canon(plan.formulas) : stored.formulas,
+    operators: plan.operators ? new Map(plan.operators.operators.map((o) => [o.id, canon(o)])) : stored.operators,
+    levels: plan.operators ? canon(plan.operators.levels) : stored.levels,
   }
 }

@@ -1,8 +1,21 @@
-import type { DataSyncStatus, DataVersion, SeedDropInfo, SeedFormula, SeedItem, SeedMatrixRow, SeedPeriod, SeedStage, SeedZone, Server } from '@dropwise/schemas'
+import type {
+  DataSyncStatus,
+  DataVersion,
+  SeedDropInfo,
+  SeedFormula,
+  SeedItem,
+  SeedMatrixRow,
+  SeedOperators,
+  SeedPeriod,
+  SeedStage,
+  SeedZone,
+  Server,
+} from '@dropwise/schemas'
 import { NO_END_MS, SERVERS } from '@dropwise/schemas'
 import { sql } from 'kysely'
 import type { Db } from '../../db/db'
 import { readDropInfos, readPaged, yieldToLoop } from '../../db/paged-read'
+import { writeOperators } from '../operators/operators.repository'
 import { insertDropInfos, upsertItems, upsertPeriods, upsertStages, upsertZones } from '../seed/reference-writes.repository'
 import { canon, dropInfoKey, dropInfoOfRow, dropInfoRowForm, itemRowForm, periodRowForm, stageRowForm, toDataVersion, zoneRowForm } from './game-data.mapper'
 
@@ -27,6 +40,9 @@ export interface StoredReference {
   /** drop info key → its form and group */
   dropInfos: Map<string, StoredDropInfo>
   formulas: string
+  /** operator id → its form (canon of its body), and the level table's (issue 39) */
+  operators: Map<string, string>
+  levels: string
 }
 
 /** What an apply writes: records to upsert, drop-info groups (server, stage) to replace or to close. */
@@ -40,6 +56,8 @@ export interface ApplyPlan {
   periods: SeedPeriod[]
   /** The full formula list when it changed, else null. */
   formulas: SeedFormula[] | null
+  /** The operators and the level table when either changed, else null (written whole: some 400 rows). */
+  operators: SeedOperators | null
   now: number
 }
 
@@ -134,11 +152,15 @@ export const createGameDataRepository = (db: Db) => ({
     await yieldToLoop()
     const formulas = canon((await db.kysely.selectFrom('formulas').select('body').orderBy('sort_order').execute()).map((f) => f.body))
     await yieldToLoop()
+    const operators = new Map((await db.kysely.selectFrom('operators').select(['operator_id', 'body']).execute()).map((r) => [r.operator_id, canon(r.body)]))
+    await yieldToLoop()
+    const levels = canon((await db.kysely.selectFrom('operator_levels').select('body').where('id', '=', 1).executeTakeFirst())?.body ?? null)
+    await yieldToLoop()
     const infos = await readDropInfos(
       db,
       (r) => [dropInfoKey(dropInfoOfRow(r)), { form: dropInfoRowForm(r), group: `${r.server}|${r.stage_id}`, startAt: r.start_at, endAt: r.end_at }] as const,
     )
-    return { items, zones, stages, periods, dropInfos: new Map(infos), formulas }
+    return { items, zones, stages, periods, dropInfos: new Map(infos), formulas, operators, levels }
   },
 
   /**
@@ -190,6 +212,10 @@ export const createGameDataRepository = (db: Db) => ({
             .values(plan.formulas.map((f, i) => ({ item_id: f.id, sort_order: i, body: JSON.stringify(f) })))
             .execute()
         }
+      }
+      if (plan.operators) {
+        await writeOperators(trx, plan.operators)
+        await yieldToLoop()
       }
       await trx
         .insertInto('data_versions')

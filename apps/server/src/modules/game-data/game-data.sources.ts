@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { GameLang, ReferenceRaw, ToolboxLang } from '@dropwise/importer/raw'
 import { RAW_FILES } from '@dropwise/importer/raw'
-import { SOURCE_FILES, sourceKey, TOOLBOX_EVENT_FILES, type SourceFile } from '@dropwise/importer/sources'
+import { OPERATOR_SOURCE_FILES, SOURCE_FILES, sourceKey, TOOLBOX_EVENT_FILES, type SourceFile } from '@dropwise/importer/sources'
 import type { DataSourceFile } from '@dropwise/schemas'
 import { eachLimited } from '../assets/asset-download'
 import { rawSchemaOf } from './game-data.raw-schema'
@@ -11,6 +11,9 @@ import { rawSchemaOf } from './game-data.raw-schema'
 const FETCH_TIMEOUT_MS = 60_000
 /** No raw file comes close (the largest, building_data.json, is ~9 MB): a bigger body is refused unread. */
 const MAX_FILE_BYTES = 64 * 1024 * 1024
+
+/** Every file the sync reads: the reference data's and the operators' (issue 39; the toolbox's, followed at its head). */
+export const SYNC_SOURCE_FILES: readonly SourceFile[] = [...SOURCE_FILES, ...OPERATOR_SOURCE_FILES]
 
 /** A source that cannot be used: the sync is refused with this reason, the data stays. */
 export class SourceRefusal extends Error {}
@@ -82,7 +85,7 @@ export const parseSource = (rawPath: string, bytes: Buffer): unknown => {
 
 /** Every file the sync reads: followed at the default branches' heads, pinned at their commits, local from the seed folder. */
 export const fetchSources = async (deps: FetchDeps): Promise<FetchedSources> => {
-  const wanted = SOURCE_FILES.filter((f) => f.mode !== 'none')
+  const wanted = SYNC_SOURCE_FILES.filter((f) => f.mode !== 'none')
   const content = new Map<string, unknown>()
   const files: DataSourceFile[] = []
   await eachLimited(wanted, 4, async (f) => {

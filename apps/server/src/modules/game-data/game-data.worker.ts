@@ -23,8 +23,8 @@ const stored = new Promise<StoredReference>((resolve, reject) => {
     else if (m.type === 'stored-infos') for (const [k, v] of m.infos) dropInfos.set(k, v)
     else if (m.type === 'stored-failed') reject(new Error(`reading the stored data failed: ${m.message}`))
     else if (head) {
-      const { items, zones, stages, periods, formulas } = head
-      resolve({ items, zones, stages, periods, formulas, dropInfos })
+      const { type: _type, ...rest } = head
+      resolve({ ...rest, dropInfos })
     } else reject(new Error('the stored data arrived without its head'))
   })
 })
