@@ -7,6 +7,7 @@ import {
   MyReportsResponseSchema,
   MatrixElementSchema,
   NoticeListSchema,
+  operatorsListResponseSchema,
   PatternElementSchema,
   PeriodListSchema,
   SiteStatsSchema,
@@ -43,6 +44,7 @@ export const ANSWER_SCHEMAS = {
   efficiency: EfficiencyResponseSchema,
   advancedResults: AdvancedResultsResponseSchema,
   myReports: MyReportsResponseSchema,
+  operators: operatorsListResponseSchema,
 } as const
 export type AnswerSchemaName = keyof typeof ANSWER_SCHEMAS
 

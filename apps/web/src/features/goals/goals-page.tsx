@@ -1,0 +1,301 @@
+import type { Operator } from '@dropwise/schemas'
+import Calculate from '@mui/icons-material/Calculate'
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined'
+import Alert from '@mui/material/Alert'
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Card from '@mui/material/Card'
+import CardContent from '@mui/material/CardContent'
+import CircularProgress from '@mui/material/CircularProgress'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { lazy, useCallback, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { confirm } from '../../components/feedback/confirm-store'
+import { snackbar } from '../../components/feedback/snackbar-store'
+import { MountWhen } from '../../components/lazy-mount'
+import { paths } from '../../config/paths'
+import { useDataset } from '../../lib/data'
+import { localized } from '../../lib/i18n'
+import { useStore } from '../../lib/persisted-store'
+import { useDataSource } from '../../lib/state-hooks'
+import { isPlannerItem } from '../planner/planner-state'
+import { plannerStore } from '../planner/planner-store'
+import { applyStock } from './depot'
+import type { StockMode } from './depot-dialog'
+import { ForecastPanel } from './forecast-panel'
+import { GoalCard } from './goal-card'
+import { changeGoal, fitGoal, goalProblem, newGoal, plannerCounts, sumGoals, type GoalChange, type Side } from './goal-model'
+import { EXTRA_ITEM_IDS, itemFor, operatorName } from './operator-label'
+import { OperatorPicker } from './operator-picker'
+import { ProjectBar, type ProjectActions } from './project-bar'
+import {
+  activeProject,
+  createProject,
+  deleteProject,
+  DEFAULT_GOAL_OPTIONS,
+  ensureActive,
+  importProject,
+  renameProject,
+  switchProject,
+  updateProject,
+  type GoalOptions,
+  type Project,
+} from './projects'
+import { projectsStore } from './projects-store'
+import { TotalsSection } from './totals-section'
+import { useGoalPlan } from './use-goal-plan'
+import { useOperators } from './use-operators'
+
+const DepotDialog = lazy(() => import('./depot-dialog').then((m) => ({ default: m.DepotDialog })))
+
+const newId = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `p-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
+
+/**
+ * The Goals page (issue 39 §2-5): the project's operators with their goals, the sums against the stock, the depot
+ * import, "plan the rest" (the planner's counts, then the planner), and the finish forecast of what is left.
+ */
+export function GoalsPage() {
+  const { t, i18n } = useTranslation()
+  const navigate = useNavigate()
+  const { server } = useDataSource()
+  const operators = useOperators(server)
+  const items = useDataset('items')
+  const state = useStore(projectsStore)
+  const [setAside] = useState(() => projectsStore.setAsideCount())
+  const [depotOpen, setDepotOpen] = useState(false)
+  const project = activeProject(state)
+  const goals = useMemo(() => project?.goals ?? [], [project])
+  const stock = useMemo(() => project?.stock ?? {}, [project])
+  const options: GoalOptions = project?.options ?? DEFAULT_GOAL_OPTIONS
+
+  const opById = useMemo(() => new Map((operators.data?.operators ?? []).map((o) => [o.id, o])), [operators.data])
+  const levels = operators.data?.levels
+  const itemById = useMemo(() => new Map((items.data ?? []).map((i) => [i.itemId, i])), [items.data])
+  const offered = useMemo(
+    () => new Set((items.data ?? []).filter((i) => isPlannerItem(i) && i.existence[server]?.exist !== false).map((i) => i.itemId)),
+    [items.data, server],
+  )
+  const known = useMemo(() => {
+    const ids = new Set<string>([...itemById.keys(), ...EXTRA_ITEM_IDS])
+    for (const op of opById.values()) {
+      for (const c of [...op.elite, ...op.skills, ...op.masteries.flatMap((m) => m.costs), ...op.modules.flatMap((m) => m.costs)])
+        for (const id of Object.keys(c)) ids.add(id)
+    }
+    return ids
+  }, [itemById, opById])
+  const nameToId = useCallback((name: string) => (items.data ?? []).find((i) => i.name === name || Object.values(i.name_i18n).includes(name))?.itemId, [items.data])
+  const itemName = useCallback(
+    (id: string) => {
+      const item = itemFor(id, itemById, t)
+      return localized(item.name_i18n, item.name, i18n.language)
+    },
+    [itemById, t, i18n.language],
+  )
+
+  const totals = useMemo(() => (levels ? sumGoals(goals, opById, levels) : null), [goals, opById, levels])
+  const counts = useMemo(() => (totals ? plannerCounts(totals.total.items, stock, offered) : null), [totals, stock, offered])
+  const missingPlanned = counts ? counts.counts.some((c) => c.need > c.have) : false
+
+  const { planState, forecast } = useGoalPlan({ server, counts, offered, ready: Boolean(items.data), missing: missingPlanned, options })
+
+  // Every change goes to the project on screen; the first one makes a project when there is none yet.
+  const change = useCallback(
+    (fn: (p: Project) => Project) =>
+      projectsStore.set((s) => {
+        const now = Date.now()
+        const ready = ensureActive(s, { id: newId(), name: t('goals.projects.defaultName', { n: 1 }), now })
+        return updateProject(ready, ready.activeId, fn, now)
+      }),
+    [t],
+  )
+  const onGoal = useCallback(
+    (operator: string, side: Side, c: GoalChange) => {
+      const op = opById.get(operator)
+      if (!op || !levels) return
+      change((p) => ({ ...p, goals: p.goals.map((g) => (g.operator === operator ? changeGoal(op, levels, fitGoal(op, g), side, c) : g)) }))
+    },
+    [opById, levels, change],
+  )
+  const onRemove = useCallback((operator: string) => change((p) => ({ ...p, goals: p.goals.filter((g) => g.operator !== operator) })), [change])
+  const onAdd = (op: Operator) => {
+    if (goals.some((g) => g.operator === op.id)) {
+      snackbar.show(t('goals.add.alreadyToast', { name: operatorName(op, i18n.language) }), { severity: 'info' })
+      return
+    }
+    change((p) => ({ ...p, goals: [...p.goals, newGoal(op)] }))
+  }
+  const onHave = useCallback((id: string, have: number) => change((p) => ({ ...p, stock: applyStock(p.stock, { [id]: have }, 'merge') })), [change])
+  const onImportStock = (imported: Record<string, number>, mode: StockMode) => {
+    change((p) => ({ ...p, stock: applyStock(p.stock, imported, mode) }))
+    setDepotOpen(false)
+    snackbar.show(t('goals.depot.imported', { count: Object.keys(imported).length }), { severity: 'success' })
+  }
+
+  const actions: ProjectActions = {
+    create: () => projectsStore.set((s) => createProject(s, { id: newId(), name: t('goals.projects.defaultName', { n: s.projects.length + 1 }), now: Date.now() })),
+    rename: (name) => projectsStore.set((s) => renameProject(s, s.activeId, name, Date.now())),
+    remove: () => projectsStore.set((s) => deleteProject(s, s.activeId)),
+    switchTo: (id) => projectsStore.set((s) => switchProject(s, id)),
+    importBody: (body) => projectsStore.set((s) => importProject(s, body, { id: newId(), now: Date.now() })),
+  }
+
+  const planRest = async () => {
+    if (!counts) return
+    const current = plannerStore.get().items
+    if (current.length > 0) {
+      const ok = await confirm({
+        title: t('goals.plan.replaceTitle'),
+        message: t('goals.plan.replaceMessage', { count: current.length }),
+        confirmText: t('goals.plan.replace'),
+      })
+      if (!ok) return
+    }
+    plannerStore.set((s) => ({ ...s, items: counts.counts }))
+    void navigate(paths.planner.href())
+  }
+
+  const error = operators.error ?? items.error
+  const loading = !operators.data || !items.data
+  const present = useMemo(() => new Set(goals.map((g) => g.operator)), [goals])
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h4" component="h1">
+        {t('menu.goals')}
+      </Typography>
+      <Typography color="text.secondary">{t('goals.intro')}</Typography>
+      {setAside > 0 && (
+        <Alert severity="info" data-testid="goals-set-aside">
+          {t('goals.projects.setAside', { count: setAside })}
+        </Alert>
+      )}
+      <ProjectBar state={state} project={project} actions={actions} />
+      {error && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" onClick={() => void (operators.error ? operators.refetch() : items.refetch())}>
+              {t('goals.retry')}
+            </Button>
+          }
+        >
+          {t('goals.dataError')}
+        </Alert>
+      )}
+      {loading && !error && (
+        <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+          <CircularProgress size={20} aria-hidden />
+          <Typography color="text.secondary">{t('goals.loading')}</Typography>
+        </Box>
+      )}
+      {operators.data && levels && (
+        <>
+          <Card component="section" aria-labelledby="goals-operators-title">
+            <CardContent>
+              <Typography variant="h6" component="h2" id="goals-operators-title" sx={{ mb: 1.5 }}>
+                {t('goals.operators.title', { count: goals.length })}
+              </Typography>
+              <OperatorPicker operators={operators.data.operators} present={present} onAdd={onAdd} />
+              {goals.length === 0 && (
+                <Typography color="text.secondary" sx={{ mt: 2 }}>
+                  {t('goals.operators.empty')}
+                </Typography>
+              )}
+            </CardContent>
+          </Card>
+          {goals.length > 0 && (
+            <Box
+              component="ul"
+              sx={{
+                listStyle: 'none',
+                p: 0,
+                m: 0,
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 400px), 1fr))',
+                alignItems: 'start',
+              }}
+              data-testid="goal-list"
+            >
+              {goals.map((g, i) => {
+                const op = opById.get(g.operator)
+                if (!op)
+                  return (
+                    <Card component="li" variant="outlined" key={g.operator} data-testid="goal-missing" data-operator-id={g.operator}>
+                      <CardContent>
+                        <Typography>{t('goals.operator.notOnServer', { id: g.operator, server })}</Typography>
+                        <Button size="small" onClick={() => onRemove(g.operator)}>
+                          {t('goals.operator.removeShort')}
+                        </Button>
+                      </CardContent>
+                    </Card>
+                  )
+                const fitted = fitGoal(op, g)
+                const problem = goalProblem(op, levels, fitted, {
+                  skill: (index) => localized(op.masteries[index]?.name_i18n ?? {}, op.masteries[index]?.skillId ?? String(index + 1), i18n.language),
+                  module: (id) => localized(op.modules.find((m) => m.id === id)?.name_i18n ?? {}, id, i18n.language),
+                })
+                return (
+                  <GoalCard
+                    key={g.operator}
+                    op={op}
+                    levels={levels}
+                    goal={fitted}
+                    cost={totals?.perGoal[i] ?? null}
+                    problem={problem}
+                    itemById={itemById}
+                    onChange={onGoal}
+                    onRemove={onRemove}
+                  />
+                )
+              })}
+            </Box>
+          )}
+          {totals && (
+            <TotalsSection
+              total={totals.total}
+              stock={stock}
+              itemById={itemById}
+              offered={offered}
+              skipped={totals.skipped}
+              onHave={onHave}
+              actions={
+                <>
+                  <Button variant="outlined" startIcon={<Inventory2Outlined />} onClick={() => setDepotOpen(true)} data-testid="goals-open-depot">
+                    {t('goals.depot.open')}
+                  </Button>
+                  <Button variant="contained" startIcon={<Calculate />} onClick={() => void planRest()} disabled={!missingPlanned} data-testid="goals-plan-rest">
+                    {t('goals.plan.button')}
+                  </Button>
+                </>
+              }
+            />
+          )}
+          {counts && counts.notPlanned.length > 0 && (
+            <Alert severity="info" data-testid="goals-not-planned">
+              {t('goals.plan.notPlanned', { items: counts.notPlanned.map((r) => `${itemName(r.id)} × ${r.missing}`).join(', ') })}
+            </Alert>
+          )}
+          {totals && !missingPlanned && goals.length > 0 && Object.keys(totals.total.items).length > 0 && (
+            <Alert severity="success" data-testid="goals-covered">
+              {t('goals.plan.covered')}
+            </Alert>
+          )}
+          <ForecastPanel
+            options={options}
+            onOptions={(patch) => change((p) => ({ ...p, options: { ...p.options, ...patch } }))}
+            state={forecast}
+            planState={planState}
+            uncoveredNames={(ids) => ids.map(itemName).join(', ')}
+          />
+        </>
+      )}
+      <MountWhen when={depotOpen}>
+        <DepotDialog open={depotOpen} known={known} itemById={itemById} nameToId={nameToId} onClose={() => setDepotOpen(false)} onImport={onImportStock} />
+      </MountWhen>
+    </Stack>
+  )
+}
