@@ -1,7 +1,8 @@
-import type { SeedDropInfo, SeedFormula, SeedItem, SeedMatrix, SeedNotice, SeedPeriod, SeedPron, SeedStage, SeedZone, Server } from '@dropwise/schemas'
+import type { SeedDropInfo, SeedFormula, SeedItem, SeedMatrix, SeedNotice, SeedOperators, SeedPeriod, SeedPron, SeedStage, SeedZone, Server } from '@dropwise/schemas'
 import type { DropInfoStats } from './drop-infos'
 import { deriveReference } from './derive'
 import { collectMatrixRows, toSeedMatrix } from './matrix'
+import { deriveOperators } from './operators'
 import type { RawData } from './raw'
 import { SERVERS } from './util'
 
@@ -25,6 +26,11 @@ export interface Seed {
   notices: SeedNotice[]
   /** Pinyin of the Chinese zone names and stage codes (issue 17). */
   pron: SeedPron
+  /**
+   * Operators and the level table (issue 39). Optional so that the game-data sync's reference, which does not
+   * derive them yet, still passes the self-check; the seed build always sets it.
+   */
+  operators?: SeedOperators
   stats: ImportStats
 }
 
@@ -44,6 +50,7 @@ export const buildSeed = (raw: RawData): Seed => {
     periods: ref.periods,
     notices: [],
     pron: ref.pron,
+    operators: deriveOperators(raw.operators),
     stats: {
       dropInfos: ref.dropInfoStats,
       closedEventRows: ref.closedEventRows,

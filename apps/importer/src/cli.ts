@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { diffSeed, formatDiff, importSeed, isEmptyDiff, SelfCheckError, writeSeed } from './import-seed'
-import { ACCEPTANCE_MINIMUMS } from './self-check'
+import { SEED_ACCEPTANCE_MINIMUMS } from './self-check'
 
 const USAGE = `usage: tsx apps/importer/src/cli.ts --raw <raw dir> [--out <seed dir>] [--check] [--no-count-check]
   --raw             the raw/ folder of the public data (derived/ is its sibling)
@@ -44,7 +44,7 @@ const parseArgs = (argv: readonly string[]): Args => {
 const main = async () => {
   const args = parseArgs(process.argv.slice(2))
   const started = performance.now()
-  const { files, seed } = await importSeed(args.raw, args.countCheck ? { minCounts: ACCEPTANCE_MINIMUMS } : {})
+  const { files, seed } = await importSeed(args.raw, args.countCheck ? { minCounts: SEED_ACCEPTANCE_MINIMUMS } : {})
   if (args.check) {
     const diff = await diffSeed(args.out, files)
     if (!isEmptyDiff(diff)) {

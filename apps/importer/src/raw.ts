@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import type { Server } from '@dropwise/schemas'
+import { OPERATOR_RAW_FILES, type OPERATOR_NAME_KINDS, type RawToolboxOperators } from './operators'
 
 /**
  * Shapes of the raw public files the importer reads (see /work/shared/data/README.md §1).
@@ -180,10 +181,12 @@ export interface RawData {
   history: RawToolboxHistory
   /** Current events from the toolbox (the run-time sync only); absent, no event beyond the other inputs is added. */
   events?: RawToolboxEvents
+  /** Operators and their costs (issue 39), derived apart from the reference data (`deriveOperators`). */
+  operators: RawToolboxOperators
 }
 
-/** What the reference derivation reads: every raw input except the matrix dumps (it takes their rows ready-made). */
-export type ReferenceRaw = Omit<RawData, 'matrix' | 'reshaped'>
+/** What the reference derivation reads: every raw input except the matrix dumps (it takes their rows ready-made) and the operators. */
+export type ReferenceRaw = Omit<RawData, 'matrix' | 'reshaped' | 'operators'>
 
 export interface RawSource {
   /** Path relative to the --raw folder (derived files start with `../derived/`). */
@@ -216,6 +219,20 @@ export const RAW_FILES = {
 const SERVERS: readonly Server[] = ['CN', 'US', 'JP', 'KR']
 const GAME_LANGS: readonly GameLang[] = ['zh_CN', 'en_US', 'ja_JP', 'ko_KR']
 const TOOLBOX_LANGS: readonly ToolboxLang[] = ['cn', 'us', 'jp', 'kr']
+
+/** Reads the toolbox's operator files with `read` (a path relative to the raw folder → its parsed JSON). */
+export const loadRawOperators = async (read: <T>(rel: string) => Promise<T>): Promise<RawToolboxOperators> => {
+  const names = async (lang: ToolboxLang) => {
+    const kind = (k: (typeof OPERATOR_NAME_KINDS)[number]) => read<Record<string, string>>(OPERATOR_RAW_FILES.names(lang, k))
+    return { character: await kind('character'), skill: await kind('skill'), uniequip: await kind('uniequip') }
+  }
+  return {
+    cultivate: await read(OPERATOR_RAW_FILES.cultivate),
+    character: await read(OPERATOR_RAW_FILES.character),
+    level: await read(OPERATOR_RAW_FILES.level),
+    names: Object.fromEntries(await Promise.all(TOOLBOX_LANGS.map(async (l) => [l, await names(l)] as const))) as RawToolboxOperators['names'],
+  }
+}
 
 /** Reads every raw input once, remembering its SHA-256 for the manifest. */
 export const loadRaw = async (rawDir: string): Promise<LoadedRaw> => {
@@ -256,6 +273,7 @@ export const loadRaw = async (rawDir: string): Promise<LoadedRaw> => {
     buildingData: await read(RAW_FILES.buildingData),
     toolboxZoneNames,
     history: await read(RAW_FILES.history),
+    operators: await loadRawOperators(read),
   }
   sources.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
   return { data, sources }

@@ -4,11 +4,13 @@ import {
   SeedItemSchema,
   SeedMatrixSchema,
   SeedNoticeSchema,
+  seedOperatorsSchema,
   SeedPeriodSchema,
   SeedPronSchema,
   SeedStageSchema,
   SeedZoneSchema,
 } from '@dropwise/schemas'
+import type { SeedOperators } from '@dropwise/schemas'
 import type { Seed } from './build-seed'
 import { currentPeriods } from './segments'
 import { pairKey, SERVERS } from './util'
@@ -26,6 +28,9 @@ export const SOURCES_AS_OF_MS = Date.UTC(2026, 7, 21)
 
 /** Acceptance minimums for the real raw data (issue acceptance lines; `pron`: issue 17, at least one per zone). */
 export const ACCEPTANCE_MINIMUMS = { items: 145, zones: 140, stages: 1300, formulas: 37, 'matrixRows.CN': 11021, pron: 140 } as const
+
+/** The seed build's minimums: the reference data's and every operator of the toolbox's 2026-08-20 data (425). */
+export const SEED_ACCEPTANCE_MINIMUMS = { ...ACCEPTANCE_MINIMUMS, operators: 425 } as const
 
 /** The part of a zod schema the check uses (keeps the importer free of a direct zod dependency). */
 interface Parser {
@@ -48,6 +53,7 @@ export const seedCounts = (seed: Seed): Record<string, number> => {
     notices: seed.notices.length,
     pron: Object.keys(seed.pron.zh).length,
   }
+  if (seed.operators) counts.operators = seed.operators.operators.length
   for (const s of SERVERS) {
     counts[`matrixRows.${s}`] = seed.matrices[s].rows.length
     counts[`dropInfos.${s}`] = seed.dropInfos.filter((d) => d.server === s).length
@@ -55,6 +61,35 @@ export const seedCounts = (seed: Seed): Record<string, number> => {
   }
   return counts
 }
+
+/**
+ * Operators: the schema, unique ids, every cost naming a known item (or a module token), the level table covering
+ * each rarity's phases, and at least one server per operator.
+ */
+const checkOperators = (seedOperators: SeedOperators, itemIds: ReadonlySet<string>): string[] => {
+  const problems: string[] = []
+  const parsed = seedOperatorsSchema.safeParse(seedOperators)
+  if (!parsed.success) return parsed.error.issues.slice(0, 10).map((e) => `operators.${e.path.map(String).join('.')} does not parse: ${e.message}`)
+  const { levels, operators } = seedOperators
+  const seen = new Set<string>()
+  for (const op of operators) {
+    if (seen.has(op.id)) problems.push(`operator ${op.id}: listed twice`)
+    seen.add(op.id)
+    if (op.servers.length === 0) problems.push(`operator ${op.id}: released on no server`)
+    const caps = levels.maxLevel[op.star - 1]
+    if (caps === undefined) problems.push(`operator ${op.id}: no level caps for ${op.star} stars`)
+    else if ((levels.eliteLmd[op.star - 1]?.length ?? -1) !== caps.length - 1) problems.push(`operator ${op.id}: promotion LMD does not match the ${op.star}-star phases`)
+    else if (caps.some((cap, e) => (levels.exp[e]?.length ?? 0) < cap - 1 || (levels.lmd[e]?.length ?? 0) < cap - 1))
+      problems.push(`operator ${op.id}: the level table does not reach the ${op.star}-star caps`)
+    const costs = [...op.elite, ...op.skills, ...op.masteries.flatMap((m) => m.costs), ...op.modules.flatMap((m) => m.costs)]
+    for (const id of new Set(costs.flatMap((c) => Object.keys(c))))
+      if (!itemIds.has(id) && !MODULE_TOKENS.has(id) && !DUAL_CHIP.test(id)) problems.push(`operator ${op.id}: unknown item ${id}`)
+  }
+  return problems
+}
+const MODULE_TOKENS: ReadonlySet<string> = new Set(['mod_unlock_token', 'mod_update_token_1', 'mod_update_token_2'])
+/** The eight dual chips (3213 Vanguard … 3283 Specialist): made in the workshop, never dropped, so not Penguin items. */
+const DUAL_CHIP = /^32[1-8]3$/
 
 /**
  * Verifies the seed before anything is written: every record parses with the seed schemas, references resolve,
@@ -118,6 +153,7 @@ export const selfCheck = (seed: Seed, options: SelfCheckOptions = {}): string[] 
   for (const [key, min] of Object.entries(options.minCounts ?? {})) {
     if ((counts[key] ?? 0) < min) add(`count ${key} = ${counts[key] ?? 0}, expected at least ${min}`)
   }
+  if (seed.operators) for (const p of checkOperators(seed.operators, itemIds)) add(p)
   const incompleteNames = seed.items.filter((i) => !i.name_i18n.zh || !i.name_i18n.en || !i.name_i18n.ja || !i.name_i18n.ko)
   for (const i of incompleteNames) add(`item ${i.itemId} lacks a name in some language`)
   return problems

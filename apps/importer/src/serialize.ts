@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { compactSeedDropInfos, SEED_FILES, SEED_FORMAT_VERSION } from '@dropwise/schemas'
-import type { SeedDropInfo, SeedManifest, SeedMatrix } from '@dropwise/schemas'
+import type { SeedDropInfo, SeedManifest, SeedMatrix, SeedOperators } from '@dropwise/schemas'
 import type { Seed } from './build-seed'
 import { compactHistory } from './history'
 import type { RawSource, RawToolboxHistory } from './raw'
@@ -34,6 +34,12 @@ const renderDropInfos = (infos: readonly SeedDropInfo[]): string => {
   return `{\n  "servers": {\n${servers.join(',\n')}\n  }\n}\n`
 }
 
+/** `operators.json`: the level table's rows and one operator per line. */
+const renderOperators = (o: SeedOperators): string => {
+  const levels = Object.entries(o.levels).map(([key, rows]) => `    ${JSON.stringify(key)}: ${linePerElement(rows, '      ')}`)
+  return `{\n  "levels": {\n${levels.join(',\n')}\n  },\n  "operators": ${linePerElement(o.operators, '    ')}\n}\n`
+}
+
 /** SHA-256 over every seed file except the manifest, in file-name order. */
 export const contentHashOf = (files: ReadonlyMap<string, string>): string => {
   const h = createHash('sha256')
@@ -58,6 +64,7 @@ export const renderSeed = (seed: Seed, sources: readonly RawSource[], history: R
   files.set(SEED_FILES.periods, pretty(seed.periods))
   files.set(SEED_FILES.notices, pretty(seed.notices))
   files.set(SEED_FILES.pron, pretty(seed.pron))
+  if (seed.operators) files.set(SEED_FILES.operators, renderOperators(seed.operators))
   for (const s of SERVERS) files.set(SEED_FILES.matrix(s), renderMatrix(seed.matrices[s]))
   files.set(SEED_FILES.history, `${JSON.stringify(compactHistory(history))}\n`)
   const manifest: SeedManifest = {

@@ -1,4 +1,5 @@
 import type { GameLang, ToolboxLang } from './raw'
+import { OPERATOR_NAME_KINDS, OPERATOR_RAW_FILES } from './operators'
 import { RAW_FILES } from './raw'
 
 /**
@@ -80,6 +81,17 @@ export const SOURCE_FILES: readonly SourceFile[] = [
   ...Object.values(TOOLBOX_EVENT_FILES).map((raw): SourceFile => ({ raw, mode: 'follow', repo: TOOLBOX, ref: 'main', path: raw.replace(/^toolbox\//, '') })),
   { raw: RAW_FILES.history, mode: 'local', repo: 'arkntools/arknights-toolbox-data', ref: 'history', path: 'toolbox-history.json' },
 ]
+
+/**
+ * The operators' files (issue 39; `deriveOperators` in ./operators.ts), followed at the toolbox's head like its other
+ * files. Not in `SOURCE_FILES` yet: the game-data sync does not derive operators (the seed build reads them).
+ */
+export const OPERATOR_SOURCE_FILES: readonly SourceFile[] = [
+  OPERATOR_RAW_FILES.cultivate,
+  OPERATOR_RAW_FILES.character,
+  OPERATOR_RAW_FILES.level,
+  ...TOOLBOX_LANGS.flatMap((l) => OPERATOR_NAME_KINDS.map((kind) => OPERATOR_RAW_FILES.names(l, kind))),
+].map((raw): SourceFile => ({ raw, mode: 'follow', repo: TOOLBOX, ref: 'main', path: raw.replace(/^toolbox\//, '') }))
 
 /** `<owner>/<repo>/<ref>/<path>`: where a source file lies in the raw layout (URL-encode each segment to fetch it). */
 export const sourceKey = (f: Pick<SourceFile, 'repo' | 'ref' | 'path'>): string => `${f.repo}/${f.ref}/${f.path}`

@@ -37,6 +37,7 @@ import { createMatrixRepository } from './modules/matrix/matrix.repository'
 import { matrixRoutes } from './modules/matrix/matrix.routes'
 import { createMatrixService, type MatrixService } from './modules/matrix/matrix.service'
 import { plannerRoutes } from './modules/planner/planner.routes'
+import { operatorsRoutes, wireOperators } from './modules/operators/operators.wire'
 import { createProbeRepository } from './modules/probe/probe.repository'
 import { probeRoutes } from './modules/probe/probe.routes'
 import { createProbeService } from './modules/probe/probe.service'
@@ -159,6 +160,7 @@ export const buildApp = async (options: AppOptions) => {
   const advanced = createAdvancedService({ repository: resultsRepository, catalog, accounts, clock })
   const loadHighs = async () => (await import('highs')).default()
   const planner = createPlannerService({ catalog, matrix, clock, timer: () => performance.now(), loadHighs })
+  const operators = wireOperators({ db, catalog, clock })
   const efficiency = createEfficiencyService({ catalog, matrix, version: answers, clock, timer: () => performance.now(), loadHighs })
   // PGlite runs statements on this thread: smaller batches keep requests flowing during big passes.
   const aggregation = createAggregationWorker({ repository: aggregationRepository, catalog, version, clock, log: app.log, batchSize: db.kind === 'pglite' ? 500 : 1000 })
@@ -217,6 +219,7 @@ export const buildApp = async (options: AppOptions) => {
         // The planner under both v2 bases too, for clients that know only a v2 base URL (the public web
         // client's planner host is routed by the operator: docs/api-extensions.md §2). Documented once, as /planner/plan.
         await v2.register(plannerRoutes, { planner, documented: false })
+        await v2.register(operatorsRoutes, { operators })
       },
       { prefix },
     )

@@ -113,6 +113,10 @@ describe('checkOperatorGoal', () => {
     bad(two, state(0, 1), state(0, 1, 2), /has no skills/)
   })
 
+  it('refuses a promotion whose cost the data does not list yet', () => {
+    bad({ ...six, elite: [] }, state(0, 1), state(1, 1), /^to: Elite 1 of Six \(900_six\) has no known cost yet \(the data lists 0 promotions\)/)
+  })
+
   it('refuses a level above the phase cap or below 1', () => {
     bad(six, state(0, 1), state(0, 51), /level 51 is above the cap of Elite 0 \(50\)/)
     bad(three, state(0, 41), state(1, 1), /^from: level 41 is above the cap of Elite 0 \(40\)/)

@@ -38,7 +38,11 @@ const who = (op: Operator): string => `${op.name_i18n.en ?? op.name} (${op.id})`
 
 const checkState = (op: Operator, levels: LevelTable, s: OperatorState, label: string): string | null => {
   const top = maxElite(op, levels)
-  if (s.elite > top) return `${label}: Elite ${s.elite} is not possible for ${who(op)}, a ${op.star}-star operator (at most Elite ${top})`
+  if (s.elite > top) {
+    const phases = (levels.maxLevel[op.star - 1]?.length ?? 1) - 1
+    if (s.elite <= phases) return `${label}: Elite ${s.elite} of ${who(op)} has no known cost yet (the data lists ${op.elite.length} promotions)`
+    return `${label}: Elite ${s.elite} is not possible for ${who(op)}, a ${op.star}-star operator (at most Elite ${top})`
+  }
   const cap = levelCap(op, levels, s.elite)
   if (s.level < 1 || s.level > cap) return `${label}: level ${s.level} is above the cap of Elite ${s.elite} (${cap}) for ${who(op)}`
   const skillCap = maxSkillLevel(op, s.elite)

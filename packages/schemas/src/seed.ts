@@ -224,6 +224,8 @@ export const SEED_FILES = {
   periods: 'periods.json',
   notices: 'notices.json',
   pron: 'pron.json',
+  /** Operators and their costs with the level table (issue 39, `seedOperatorsSchema`). */
+  operators: 'operators.json',
   /** What the derivation reads of the toolbox history (apps/importer/src/history.ts), for the run-time sync. */
   history: 'toolbox-history.json',
   matrix: (server: 'CN' | 'US' | 'JP' | 'KR') => `matrix-${server.toLowerCase()}.json`,

@@ -241,6 +241,17 @@ export interface DataVersionsTable {
   changes: Json
 }
 
+export interface OperatorsTable {
+  operator_id: string
+  star: number
+  body: Json
+}
+
+export interface OperatorLevelsTable {
+  id: number
+  body: Json
+}
+
 export interface Database {
   items: ItemsTable
   zones: ZonesTable
@@ -264,5 +275,7 @@ export interface Database {
   rejection_rules: RejectionRulesTable
   ops_audit: OpsAuditTable
   data_versions: DataVersionsTable
+  operators: OperatorsTable
+  operator_levels: OperatorLevelsTable
   schema_migrations: { version: string; applied_at: number }
 }

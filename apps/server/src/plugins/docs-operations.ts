@@ -251,6 +251,10 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       'A plan that cannot be made is a 200 `{error: true, reason}`.',
   },
 
+  // Operators and their goals (docs/api-extensions.md §3l)
+  [`GET ${V2}/operators`]: { operationId: 'getOperators', access: 'anonymous', revalidated: true, ok: 'The server’s operators, their costs, the level table.' },
+  [`POST ${V2}/planner/operators`]: { operationId: 'planOperators', access: 'anonymous', description: 'A goal that cannot be reached is a 400 naming it (§3l).' },
+
   // Efficiency (the farming guide's numbers): item values and stage efficiency, and their export.
   [`GET ${V2}/efficiency`]: { operationId: 'getEfficiency', access: 'anonymous' },
   [`GET ${V2}/export/efficiency`]: {

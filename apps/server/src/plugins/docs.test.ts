@@ -108,7 +108,9 @@ describe('the API description', () => {
     expect(Object.keys(doc.paths).filter((p) => p.startsWith('/PenguinStats') || p.endsWith('/api/v2/planner/plan'))).toEqual([])
     // Our extensions are part of it.
     const ids = ops.map((o) => o.op.operationId)
-    expect(ids).toEqual(expect.arrayContaining(['submitRecognitionBatch', 'plan', 'exportMatrix', 'shortLink', 'initDefectReport', 'queryAdvanced']))
+    expect(ids).toEqual(
+      expect.arrayContaining(['submitRecognitionBatch', 'plan', 'exportMatrix', 'shortLink', 'initDefectReport', 'queryAdvanced', 'getOperators', 'planOperators']),
+    )
   })
 
   it('names the game-data version header on every v2 answer, and the reference lists’ ETag and 304', () => {
@@ -119,7 +121,7 @@ describe('the API description', () => {
       for (const [status, answer] of Object.entries(op.responses as Record<string, Answer>))
         expect(answer.headers?.['X-Dropwise-Data-Version'], `${key} ${status}`).toBeDefined()
     }
-    const lists = ['/api/v2/stages', '/api/v2/items', '/api/v2/zones', '/api/v2/period']
+    const lists = ['/api/v2/stages', '/api/v2/items', '/api/v2/zones', '/api/v2/period', '/api/v2/operators']
     for (const path of lists) {
       const op = doc.paths[path]?.get as (Operation & { parameters?: { name: string; in: string }[] }) | undefined
       const answers = op?.responses as Record<string, Answer> | undefined

@@ -12,6 +12,7 @@ import {
   SeedPeriodSchema,
   SeedStageSchema,
   SeedZoneSchema,
+  seedOperatorsSchema,
   type SeedDropInfo,
   type SeedFormula,
   type SeedItem,
@@ -21,6 +22,7 @@ import {
   type SeedPeriod,
   type SeedStage,
   type SeedZone,
+  type SeedOperators,
 } from '@dropwise/schemas'
 import { z } from 'zod'
 
@@ -34,6 +36,8 @@ export interface SeedBundle {
   periods: SeedPeriod[]
   notices: SeedNotice[]
   matrices: SeedMatrix[]
+  /** Operators and the level table (issue 39). */
+  operators: SeedOperators
 }
 
 const readJson = async <T>(dir: string, file: string, schema: z.ZodType<T>): Promise<T> => {
@@ -54,7 +58,7 @@ const readJson = async <T>(dir: string, file: string, schema: z.ZodType<T>): Pro
 
 /** Reads and validates the seed folder written by the importer. */
 export const readSeedDir = async (dir: string): Promise<SeedBundle> => {
-  const [manifest, items, zones, stages, dropInfos, formulas, periods, notices, ...matrices] = await Promise.all([
+  const [manifest, items, zones, stages, dropInfos, formulas, periods, notices, operators, ...matrices] = await Promise.all([
     readJson(dir, SEED_FILES.manifest, SeedManifestSchema),
     readJson(dir, SEED_FILES.items, z.array(SeedItemSchema)),
     readJson(dir, SEED_FILES.zones, z.array(SeedZoneSchema)),
@@ -63,7 +67,8 @@ export const readSeedDir = async (dir: string): Promise<SeedBundle> => {
     readJson(dir, SEED_FILES.formulas, z.array(SeedFormulaSchema)),
     readJson(dir, SEED_FILES.periods, z.array(SeedPeriodSchema)),
     readJson(dir, SEED_FILES.notices, z.array(SeedNoticeSchema)),
+    readJson(dir, SEED_FILES.operators, seedOperatorsSchema),
     ...SERVERS.map((s) => readJson(dir, SEED_FILES.matrix(s), SeedMatrixSchema)),
   ])
-  return { manifest, items, zones, stages, dropInfos, formulas, periods, notices, matrices: matrices as SeedMatrix[] }
+  return { manifest, items, zones, stages, dropInfos, formulas, periods, notices, matrices: matrices as SeedMatrix[], operators: operators as SeedOperators }
 }

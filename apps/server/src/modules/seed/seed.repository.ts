@@ -4,6 +4,7 @@ import type { Database } from '../../db/database'
 import type { Db } from '../../db/db'
 import { insertDropInfos, upsertItems, upsertPeriods, upsertStages, upsertZones } from './reference-writes.repository'
 import type { SeedBundle } from './seed-files'
+import { writeOperators } from '../operators/operators.repository'
 
 type Trx = Transaction<Database>
 
@@ -76,6 +77,9 @@ export const createSeedRepository = (db: Db) => ({
         .execute()
     }
   },
+
+  /** Replaces the operators and the level table (issue 39). */
+  writeOperators,
 
   /** Replaces the imported matrix baselines of every server in the seed. */
   async writeBaselines(trx: Trx, seed: SeedBundle) {

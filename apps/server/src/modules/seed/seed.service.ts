@@ -22,6 +22,7 @@ export const createSeedService = ({ repository, clock }: { repository: SeedRepos
       if (!force && current === seed.manifest.contentHash) return { loaded: false, contentHash: seed.manifest.contentHash }
       await repository.writeReference(trx, seed)
       await repository.writeBaselines(trx, seed)
+      await repository.writeOperators(trx, seed.operators)
       await repository.setPropertyIfAbsent(trx, 'frontend.config', DEFAULT_FRONTEND_CONFIG, clock())
       // When each server's imported matrix was fetched: advanced queries count a baseline only for
       // windows that cover it.
