@@ -11,6 +11,9 @@
  * const answer = planner.plan({ required: { '30012': 30 }, server: 'CN' })
  * if (answer.error) show(answer.reason)
  * ```
+ *
+ * Also pure and for the same page: {@link parseDepot} reads a depot export (MAA, arkntools' toolbox, Penguin's
+ * planner) into stock, and {@link forecastFinish} simulates a plan's finish from the rates' uncertainty.
  */
 export { createPlanner, plan, valuationRequest } from './planner'
 export type { Planner, PlannerOptions, PlannerSources, ValuationRequest } from './planner'
@@ -22,6 +25,10 @@ export { formatCount, formatCraftCount, formatValue } from './format'
 export { PSEUDO_DEMAND } from './constants'
 export { addOperatorCost, checkOperatorGoal, levelCap, maxElite, maxSkillLevel, operatorGoalCost } from './operators'
 export type { OperatorCost } from './operators'
+export { DepotImportError, PENGUIN_CONFIG_TYPE, PENGUIN_DEPOT_TYPE, parseDepot } from './depot'
+export type { DepotErrorCode, DepotFormat, DepotShape, ParseDepotOptions, ParsedDepot, SkippedDepotEntry, UnknownDepotItem } from './depot'
+export { FORECAST_SAMPLES, forecastFinish, forecastPlanFromResult } from './forecast/index'
+export type { FinishForecast, ForecastFormula, ForecastInput, ForecastRate, ForecastStageRun } from './forecast/index'
 export type {
   I18n,
   Lang,
