@@ -23,7 +23,6 @@ const TEST_FILE = /\.test\.tsx?$/
 /** Which feature may import which (importer -> imported features). */
 export const FEATURE_ALLOW = {
   about: ['notices'], // the about pages list the notices
-  goals: ['planner'], // operator goals hand their needs to the planner's store and solve them with its engine
   home: ['notices', 'search', 'site-stats'], // the landing page's cards
   results: ['data-source', 'export', 'guide', 'share'], // the item and stage pages' toolbar and notes
 }

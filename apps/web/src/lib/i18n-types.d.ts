@@ -4,7 +4,6 @@ import type advanced from '../locales/advanced/en.json'
 import type browse from '../locales/browse/en.json'
 import type charts from '../locales/charts/en.json'
 import type finding from '../locales/finding/en.json'
-import type goals from '../locales/goals/en.json'
 import type guide from '../locales/guide/en.json'
 import type shell from '../locales/en.json'
 import type shellDialogs from '../locales/shell/en.json'
@@ -28,8 +27,7 @@ declare module 'i18next' {
         typeof recognition &
         typeof about &
         typeof guide &
-        typeof finding &
-        typeof goals
+        typeof finding
     }
   }
 }

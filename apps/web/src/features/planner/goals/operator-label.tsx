@@ -3,7 +3,8 @@ import Box from '@mui/material/Box'
 import Typography from '@mui/material/Typography'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
-import { localized } from '../../lib/i18n'
+import { visuallyHidden } from '../../../components/visually-hidden'
+import { localized } from '../../../lib/i18n'
 
 /** The operator's name in the page's language (the Chinese one when that language has none). */
 export const operatorName = (op: Pick<Operator, 'name' | 'name_i18n'>, language: string) => localized(op.name_i18n, op.name, language)
@@ -16,11 +17,14 @@ export function ProfessionStars({ op }: { op: Operator }) {
   const { t } = useTranslation()
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', flexShrink: 0 }}>
-      <Typography variant="caption" component="span" aria-label={t('goals.operator.stars', { count: op.star })} sx={{ color: 'warning.main', lineHeight: 1.2 }}>
+      <Typography variant="caption" component="span" sx={{ color: 'warning.main', lineHeight: 1.2 }}>
         <span aria-hidden>{'★'.repeat(op.star)}</span>
+        <Box component="span" sx={visuallyHidden}>
+          {t('planner.goals.operator.stars', { count: op.star })}
+        </Box>
       </Typography>
       <Typography variant="caption" component="span" color="text.secondary" sx={{ lineHeight: 1.2 }}>
-        {t(`goals.profession.${op.profession}`)}
+        {t(`planner.goals.profession.${op.profession}`)}
       </Typography>
     </Box>
   )
@@ -38,7 +42,7 @@ export const itemFor = (id: string, byId: ReadonlyMap<string, Item>, t: TFunctio
   const known = byId.get(id)
   if (known) return known
   const extra = (EXTRA_ITEM_IDS as readonly string[]).includes(id)
-  const name = extra ? t(`goals.extraItems.${id}` as 'goals.extraItems.3213') : id
+  const name = extra ? t(`planner.goals.extraItems.${id}` as 'planner.goals.extraItems.3213') : id
   return {
     itemId: id,
     name,
@@ -51,4 +55,13 @@ export const itemFor = (id: string, byId: ReadonlyMap<string, Item>, t: TFunctio
     alias: null,
     pron: null,
   }
+}
+
+/** Every id a depot import may name: the site's items, the ones named here, and whatever the operators' costs use. */
+export const knownItemIds = (itemIds: Iterable<string>, operators: Iterable<Operator>): Set<string> => {
+  const ids = new Set<string>([...itemIds, ...EXTRA_ITEM_IDS])
+  for (const op of operators)
+    for (const counts of [...op.elite, ...op.skills, ...op.masteries.flatMap((m) => m.costs), ...op.modules.flatMap((m) => m.costs)])
+      for (const id of Object.keys(counts)) ids.add(id)
+  return ids
 }

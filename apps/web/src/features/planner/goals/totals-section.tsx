@@ -7,10 +7,10 @@ import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
 import { memo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ItemIcon } from '../../components/item-icon'
-import { numberFormat } from '../../lib/format'
-import { localized } from '../../lib/i18n'
-import { NumberStepper } from '../planner/number-stepper'
+import { ItemIcon } from '../../../components/item-icon'
+import { numberFormat } from '../../../lib/format'
+import { localized } from '../../../lib/i18n'
+import { NumberStepper } from '../number-stepper'
 import { byItemOrder, CostChips } from './cost-chips'
 import { missingLmdExp, needRows, type NeedRow } from './goal-model'
 import { itemFor } from './operator-label'
@@ -44,19 +44,19 @@ const NeedCard = memo(function NeedCard({
               {name}
             </Typography>
             <Typography variant="caption" color={row.missing > 0 ? 'text.primary' : 'success.main'} component="div">
-              {t('goals.totals.needMissing', { need: fmt.format(row.need), missing: fmt.format(row.missing) })}
-              {!planned && row.missing > 0 && ` · ${t('goals.totals.notPlannedShort')}`}
+              {t('planner.goals.totals.needMissing', { need: fmt.format(row.need), missing: fmt.format(row.missing) })}
+              {!planned && row.missing > 0 && ` · ${t('planner.goals.totals.notPlannedShort')}`}
             </Typography>
           </Box>
         </Stack>
         <NumberStepper
-          label={t('goals.totals.have')}
-          inputLabel={`${t('goals.totals.have')}: ${name}`}
+          label={t('planner.goals.totals.have')}
+          inputLabel={`${t('planner.goals.totals.have')}: ${name}`}
           value={row.have}
           rules={COUNT_RULES}
           onChange={(v) => onHave(row.id, v)}
-          decreaseLabel={t('goals.totals.decrease', { item: name })}
-          increaseLabel={t('goals.totals.increase', { item: name })}
+          decreaseLabel={t('planner.goals.totals.decrease', { item: name })}
+          increaseLabel={t('planner.goals.totals.increase', { item: name })}
           testId={`goals-have-${row.id}`}
         />
       </CardContent>
@@ -114,35 +114,35 @@ export function TotalsSection({
     <Card component="section" aria-labelledby="goals-totals-title" data-testid="goals-totals">
       <CardContent>
         <Typography variant="h6" component="h2" id="goals-totals-title" sx={{ mb: 1 }}>
-          {t('goals.totals.title')}
+          {t('planner.goals.totals.title')}
         </Typography>
         {skipped > 0 && (
           <Typography variant="body2" color="warning.main" sx={{ mb: 1 }}>
-            {t('goals.totals.skipped', { count: skipped })}
+            {t('planner.goals.totals.skipped', { count: skipped })}
           </Typography>
         )}
         <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 4, rowGap: 1, mb: 2 }}>
           <Figure
-            label={t('goals.totals.lmd')}
+            label={t('planner.goals.totals.lmd')}
             value={fmt.format(lmd.need)}
-            sub={t('goals.totals.missingOf', { missing: fmt.format(lmd.missing), have: fmt.format(lmd.have) })}
+            sub={t('planner.goals.totals.missingOf', { missing: fmt.format(lmd.missing), have: fmt.format(lmd.have) })}
             testId="goals-total-lmd"
           />
           <Figure
-            label={t('goals.totals.exp')}
+            label={t('planner.goals.totals.exp')}
             value={fmt.format(exp.need)}
-            sub={t('goals.totals.missingExp', { missing: fmt.format(exp.missing), have: fmt.format(exp.have) })}
+            sub={t('planner.goals.totals.missingExp', { missing: fmt.format(exp.missing), have: fmt.format(exp.have) })}
             testId="goals-total-exp"
           />
-          <Figure label={t('goals.totals.materials')} value={fmt.format(sorted.length)} sub={t('goals.totals.kinds')} testId="goals-total-kinds" />
+          <Figure label={t('planner.goals.totals.materials')} value={fmt.format(sorted.length)} sub={t('planner.goals.totals.kinds')} testId="goals-total-kinds" />
         </Stack>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}>{actions}</Box>
         {sorted.length === 0 ? (
-          <Typography color="text.secondary">{t('goals.totals.empty')}</Typography>
+          <Typography color="text.secondary">{t('planner.goals.totals.empty')}</Typography>
         ) : (
           <Box
             component="ul"
-            sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 220px), 1fr))' }}
+            sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 160px), 1fr))' }}
             data-testid="goals-needs"
           >
             {sorted.map((row) => {
@@ -156,10 +156,10 @@ export function TotalsSection({
         {tokens.length > 0 && (
           <Box sx={{ mt: 2 }} data-testid="goals-tokens">
             <Typography variant="subtitle2" component="h3">
-              {t('goals.totals.tokens')}
+              {t('planner.goals.totals.tokens')}
             </Typography>
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              {t('goals.totals.tokensNote')}
+              {t('planner.goals.totals.tokensNote')}
             </Typography>
             <CostChips items={tokenCounts} itemById={itemById} />
           </Box>

@@ -1,5 +1,5 @@
-import { createWorkerClient, type WorkerPort } from '../../lib/worker-client'
-import type { FinishForecast, ForecastInput } from './forecast-adapter'
+import { createWorkerClient, type WorkerPort } from '../../../lib/worker-client'
+import type { FinishForecast, ForecastInput } from '@dropwise/planner'
 import type { FromForecastWorker, ToForecastWorker } from './forecast-protocol'
 
 export interface ForecastEngine {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { createForecastEngine, spawnForecastWorker, type ForecastEngine } from './forecast-engine'
-import type { FinishForecast, ForecastInput } from './forecast-adapter'
+import type { FinishForecast, ForecastInput } from '@dropwise/planner'
 
 /** Forecast this long after the last change (options typed, a stock edited). */
 export const FORECAST_DEBOUNCE_MS = 400

@@ -1,6 +1,6 @@
 import Add from '@mui/icons-material/Add'
 import DeleteOutline from '@mui/icons-material/DeleteOutlined'
-import Download from '@mui/icons-material/Download'
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined'
 import DriveFileRenameOutline from '@mui/icons-material/DriveFileRenameOutline'
 import UploadFile from '@mui/icons-material/UploadFile'
 import Alert from '@mui/material/Alert'
@@ -13,8 +13,8 @@ import DialogTitle from '@mui/material/DialogTitle'
 import TextField from '@mui/material/TextField'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { confirm } from '../../components/feedback/confirm-store'
-import { snackbar } from '../../components/feedback/snackbar-store'
+import { confirm } from '../../../components/feedback/confirm-store'
+import { snackbar } from '../../../components/feedback/snackbar-store'
 import { exportProjectFile, parseProjectFile, PROJECT_NAME_MAX, projectFileName, type Project, type ProjectsState } from './projects'
 
 /** A project file is a few KB; anything far larger is not one. */
@@ -44,24 +44,24 @@ function RenameDialog({ open, name, onClose, onRename }: { open: boolean; name: 
           if (valid) onRename(value)
         }}
       >
-        <DialogTitle id={titleId}>{t('goals.projects.renameTitle')}</DialogTitle>
+        <DialogTitle id={titleId}>{t('planner.goals.projects.renameTitle')}</DialogTitle>
         <DialogContent>
           <TextField
             autoFocus
             fullWidth
             margin="dense"
-            label={t('goals.projects.name')}
+            label={t('planner.goals.projects.name')}
             value={value}
             onChange={(e) => setValue(e.target.value)}
             error={!valid}
-            helperText={valid ? ' ' : t('goals.projects.nameEmpty')}
+            helperText={valid ? ' ' : t('planner.goals.projects.nameEmpty')}
             slotProps={{ htmlInput: { maxLength: PROJECT_NAME_MAX, 'data-testid': 'goals-project-name' } }}
           />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{t('dialog.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={!valid} data-testid="goals-project-rename-save">
-            {t('goals.projects.save')}
+            {t('planner.goals.projects.save')}
           </Button>
         </DialogActions>
       </form>
@@ -86,7 +86,7 @@ export function ProjectBar({ state, project, actions }: { state: ProjectsState; 
     a.click()
     a.remove()
     setTimeout(() => URL.revokeObjectURL(url), 10_000)
-    snackbar.show(t('goals.projects.exported', { name: project.name }), { severity: 'success' })
+    snackbar.show(t('planner.goals.projects.exported', { name: project.name }), { severity: 'success' })
   }
 
   const importFile = async (file: File) => {
@@ -96,42 +96,42 @@ export function ProjectBar({ state, project, actions }: { state: ProjectsState; 
       if (file.size > FILE_MAX_BYTES) throw new Error('too large')
       text = await file.text()
     } catch {
-      setProblem(t('goals.projects.fileUnreadable', { name: file.name }))
+      setProblem(t('planner.goals.projects.fileUnreadable', { name: file.name }))
       return
     }
     const parsed = parseProjectFile(text)
     if (!parsed.ok) {
-      setProblem(t(`goals.projects.importError.${parsed.error}`, { name: file.name, detail: parsed.detail ?? '' }))
+      setProblem(t(`planner.goals.projects.importError.${parsed.error}`, { name: file.name, detail: parsed.detail ?? '' }))
       return
     }
     actions.importBody(parsed.project)
-    snackbar.show(t('goals.projects.imported', { name: parsed.project.name, count: parsed.project.goals.length }), { severity: 'success' })
+    snackbar.show(t('planner.goals.projects.imported', { name: parsed.project.name, count: parsed.project.goals.length }), { severity: 'success' })
   }
 
   const remove = async () => {
     if (!project) return
     const ok = await confirm({
-      title: t('goals.projects.deleteTitle'),
-      message: t('goals.projects.deleteMessage', { name: project.name, count: project.goals.length }),
-      confirmText: t('goals.projects.delete'),
+      title: t('planner.goals.projects.deleteTitle'),
+      message: t('planner.goals.projects.deleteMessage', { name: project.name, count: project.goals.length }),
+      confirmText: t('planner.goals.projects.delete'),
       color: 'error',
     })
     if (ok) actions.remove()
   }
 
   return (
-    <Box component="section" aria-label={t('goals.projects.label')}>
+    <Box component="section" aria-label={t('planner.goals.projects.label')}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <TextField
           select
           size="small"
-          label={t('goals.projects.label')}
+          label={t('planner.goals.projects.label')}
           value={project?.id ?? ''}
           onChange={(e) => actions.switchTo(e.target.value)}
           slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'goals-project-select' } }}
           sx={{ minWidth: 180, maxWidth: '100%', flex: '1 1 200px' }}
         >
-          {state.projects.length === 0 && <option value="">{t('goals.projects.none')}</option>}
+          {state.projects.length === 0 && <option value="">{t('planner.goals.projects.none')}</option>}
           {state.projects.map((p) => (
             <option key={p.id} value={p.id}>
               {p.name}
@@ -140,19 +140,19 @@ export function ProjectBar({ state, project, actions }: { state: ProjectsState; 
         </TextField>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
           <Button size="small" startIcon={<Add />} onClick={actions.create} data-testid="goals-project-new">
-            {t('goals.projects.new')}
+            {t('planner.goals.projects.new')}
           </Button>
           <Button size="small" startIcon={<DriveFileRenameOutline />} onClick={() => setRenaming(true)} disabled={!project} data-testid="goals-project-rename">
-            {t('goals.projects.rename')}
+            {t('planner.goals.projects.rename')}
           </Button>
-          <Button size="small" startIcon={<Download />} onClick={exportFile} disabled={!project} data-testid="goals-project-export">
-            {t('goals.projects.export')}
+          <Button size="small" startIcon={<FileDownloadOutlined />} onClick={exportFile} disabled={!project} data-testid="goals-project-export">
+            {t('planner.goals.projects.export')}
           </Button>
           <Button size="small" startIcon={<UploadFile />} onClick={() => fileRef.current?.click()} data-testid="goals-project-import">
-            {t('goals.projects.import')}
+            {t('planner.goals.projects.import')}
           </Button>
           <Button size="small" color="error" startIcon={<DeleteOutline />} onClick={() => void remove()} disabled={!project} data-testid="goals-project-delete">
-            {t('goals.projects.delete')}
+            {t('planner.goals.projects.delete')}
           </Button>
         </Box>
         <input
@@ -160,7 +160,7 @@ export function ProjectBar({ state, project, actions }: { state: ProjectsState; 
           type="file"
           hidden
           accept=".json,application/json"
-          aria-label={t('goals.projects.import')}
+          aria-label={t('planner.goals.projects.import')}
           data-testid="goals-project-file"
           onChange={(e) => {
             const file = e.target.files?.[0]

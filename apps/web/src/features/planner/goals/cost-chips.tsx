@@ -2,9 +2,9 @@ import type { Item } from '@dropwise/schemas'
 import Box from '@mui/material/Box'
 import Chip from '@mui/material/Chip'
 import { useTranslation } from 'react-i18next'
-import { ItemIcon } from '../../components/item-icon'
-import { numberFormat } from '../../lib/format'
-import { localized } from '../../lib/i18n'
+import { ItemIcon } from '../../../components/item-icon'
+import { numberFormat } from '../../../lib/format'
+import { localized } from '../../../lib/i18n'
 import { itemFor } from './operator-label'
 
 /** Items in the game's order (the item list's sortId), ids the list does not have last. */

@@ -1,7 +1,7 @@
 import type { OperatorsListResponse, Server } from '@dropwise/schemas'
 import { useQuery } from '@tanstack/react-query'
-import { apiGetJson } from '../../lib/api'
-import { checkAnswer } from '../../lib/answer-schemas'
+import { apiGetJson } from '../../../lib/api'
+import { checkAnswer } from '../../../lib/answer-schemas'
 
 /** The list changes with a game update only: asking again within the hour gains nothing. */
 const STALE_MS = 3_600_000

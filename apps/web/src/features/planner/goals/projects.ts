@@ -174,7 +174,7 @@ export type ProjectFileError = 'invalid-json' | 'unrecognized' | 'newer-version'
 
 export type ParsedProjectFile = { ok: true; project: z.infer<typeof projectBodySchema> } | { ok: false; error: ProjectFileError; detail?: string }
 
-/** Reads a project file; `detail` says where a project that fails its checks goes wrong (`goals.0.to.elite: …`). */
+/** Reads a project file; `detail` says where a project that fails its checks goes wrong (`planner.goals.0.to.elite: …`). */
 export const parseProjectFile = (text: string): ParsedProjectFile => {
   let data: unknown
   try {

@@ -1,6 +1,6 @@
 import type { Operator } from '@dropwise/schemas'
 import Fuse from 'fuse.js'
-import { hangulInitials } from '../../lib/search/search-documents'
+import { hangulInitials } from '../../../lib/search/search-documents'
 
 /**
  * Finding an operator to add (issue 39 §2): by the name in any of the four languages, the pinyin of the Chinese

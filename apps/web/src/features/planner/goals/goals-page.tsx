@@ -12,22 +12,22 @@ import Typography from '@mui/material/Typography'
 import { lazy, useCallback, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { confirm } from '../../components/feedback/confirm-store'
-import { snackbar } from '../../components/feedback/snackbar-store'
-import { MountWhen } from '../../components/lazy-mount'
-import { paths } from '../../config/paths'
-import { useDataset } from '../../lib/data'
-import { localized } from '../../lib/i18n'
-import { useStore } from '../../lib/persisted-store'
-import { useDataSource } from '../../lib/state-hooks'
-import { isPlannerItem } from '../planner/planner-state'
-import { plannerStore } from '../planner/planner-store'
+import { confirm } from '../../../components/feedback/confirm-store'
+import { snackbar } from '../../../components/feedback/snackbar-store'
+import { MountWhen } from '../../../components/lazy-mount'
+import { paths } from '../../../config/paths'
+import { useDataset } from '../../../lib/data'
+import { localized } from '../../../lib/i18n'
+import { useStore } from '../../../lib/persisted-store'
+import { useDataSource } from '../../../lib/state-hooks'
+import { isPlannerItem } from '../planner-state'
+import { plannerStore } from '../planner-store'
 import { applyStock } from './depot'
 import type { StockMode } from './depot-dialog'
 import { ForecastPanel } from './forecast-panel'
 import { GoalCard } from './goal-card'
 import { changeGoal, fitGoal, goalProblem, newGoal, plannerCounts, sumGoals, type GoalChange, type Side } from './goal-model'
-import { EXTRA_ITEM_IDS, itemFor, operatorName } from './operator-label'
+import { itemFor, knownItemIds, operatorName } from './operator-label'
 import { OperatorPicker } from './operator-picker'
 import { ProjectBar, type ProjectActions } from './project-bar'
 import {
@@ -78,14 +78,7 @@ export function GoalsPage() {
     () => new Set((items.data ?? []).filter((i) => isPlannerItem(i) && i.existence[server]?.exist !== false).map((i) => i.itemId)),
     [items.data, server],
   )
-  const known = useMemo(() => {
-    const ids = new Set<string>([...itemById.keys(), ...EXTRA_ITEM_IDS])
-    for (const op of opById.values()) {
-      for (const c of [...op.elite, ...op.skills, ...op.masteries.flatMap((m) => m.costs), ...op.modules.flatMap((m) => m.costs)])
-        for (const id of Object.keys(c)) ids.add(id)
-    }
-    return ids
-  }, [itemById, opById])
+  const known = useMemo(() => knownItemIds(itemById.keys(), opById.values()), [itemById, opById])
   const nameToId = useCallback((name: string) => (items.data ?? []).find((i) => i.name === name || Object.values(i.name_i18n).includes(name))?.itemId, [items.data])
   const itemName = useCallback(
     (id: string) => {
@@ -106,7 +99,7 @@ export function GoalsPage() {
     (fn: (p: Project) => Project) =>
       projectsStore.set((s) => {
         const now = Date.now()
-        const ready = ensureActive(s, { id: newId(), name: t('goals.projects.defaultName', { n: 1 }), now })
+        const ready = ensureActive(s, { id: newId(), name: t('planner.goals.projects.defaultName', { n: 1 }), now })
         return updateProject(ready, ready.activeId, fn, now)
       }),
     [t],
@@ -122,7 +115,7 @@ export function GoalsPage() {
   const onRemove = useCallback((operator: string) => change((p) => ({ ...p, goals: p.goals.filter((g) => g.operator !== operator) })), [change])
   const onAdd = (op: Operator) => {
     if (goals.some((g) => g.operator === op.id)) {
-      snackbar.show(t('goals.add.alreadyToast', { name: operatorName(op, i18n.language) }), { severity: 'info' })
+      snackbar.show(t('planner.goals.add.alreadyToast', { name: operatorName(op, i18n.language) }), { severity: 'info' })
       return
     }
     change((p) => ({ ...p, goals: [...p.goals, newGoal(op)] }))
@@ -131,11 +124,12 @@ export function GoalsPage() {
   const onImportStock = (imported: Record<string, number>, mode: StockMode) => {
     change((p) => ({ ...p, stock: applyStock(p.stock, imported, mode) }))
     setDepotOpen(false)
-    snackbar.show(t('goals.depot.imported', { count: Object.keys(imported).length }), { severity: 'success' })
+    snackbar.show(t('planner.goals.depot.imported', { count: Object.keys(imported).length }), { severity: 'success' })
   }
 
   const actions: ProjectActions = {
-    create: () => projectsStore.set((s) => createProject(s, { id: newId(), name: t('goals.projects.defaultName', { n: s.projects.length + 1 }), now: Date.now() })),
+    create: () =>
+      projectsStore.set((s) => createProject(s, { id: newId(), name: t('planner.goals.projects.defaultName', { n: s.projects.length + 1 }), now: Date.now() })),
     rename: (name) => projectsStore.set((s) => renameProject(s, s.activeId, name, Date.now())),
     remove: () => projectsStore.set((s) => deleteProject(s, s.activeId)),
     switchTo: (id) => projectsStore.set((s) => switchProject(s, id)),
@@ -147,9 +141,9 @@ export function GoalsPage() {
     const current = plannerStore.get().items
     if (current.length > 0) {
       const ok = await confirm({
-        title: t('goals.plan.replaceTitle'),
-        message: t('goals.plan.replaceMessage', { count: current.length }),
-        confirmText: t('goals.plan.replace'),
+        title: t('planner.goals.plan.replaceTitle'),
+        message: t('planner.goals.plan.replaceMessage', { count: current.length }),
+        confirmText: t('planner.goals.plan.replace'),
       })
       if (!ok) return
     }
@@ -166,10 +160,10 @@ export function GoalsPage() {
       <Typography variant="h4" component="h1">
         {t('menu.goals')}
       </Typography>
-      <Typography color="text.secondary">{t('goals.intro')}</Typography>
+      <Typography color="text.secondary">{t('planner.goals.intro')}</Typography>
       {setAside > 0 && (
         <Alert severity="info" data-testid="goals-set-aside">
-          {t('goals.projects.setAside', { count: setAside })}
+          {t('planner.goals.projects.setAside', { count: setAside })}
         </Alert>
       )}
       <ProjectBar state={state} project={project} actions={actions} />
@@ -178,17 +172,17 @@ export function GoalsPage() {
           severity="error"
           action={
             <Button color="inherit" onClick={() => void (operators.error ? operators.refetch() : items.refetch())}>
-              {t('goals.retry')}
+              {t('planner.goals.retry')}
             </Button>
           }
         >
-          {t('goals.dataError')}
+          {t('planner.goals.dataError')}
         </Alert>
       )}
       {loading && !error && (
         <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
           <CircularProgress size={20} aria-hidden />
-          <Typography color="text.secondary">{t('goals.loading')}</Typography>
+          <Typography color="text.secondary">{t('planner.goals.loading')}</Typography>
         </Box>
       )}
       {operators.data && levels && (
@@ -196,12 +190,12 @@ export function GoalsPage() {
           <Card component="section" aria-labelledby="goals-operators-title">
             <CardContent>
               <Typography variant="h6" component="h2" id="goals-operators-title" sx={{ mb: 1.5 }}>
-                {t('goals.operators.title', { count: goals.length })}
+                {t('planner.goals.operators.title', { count: goals.length })}
               </Typography>
               <OperatorPicker operators={operators.data.operators} present={present} onAdd={onAdd} />
               {goals.length === 0 && (
                 <Typography color="text.secondary" sx={{ mt: 2 }}>
-                  {t('goals.operators.empty')}
+                  {t('planner.goals.operators.empty')}
                 </Typography>
               )}
             </CardContent>
@@ -226,9 +220,9 @@ export function GoalsPage() {
                   return (
                     <Card component="li" variant="outlined" key={g.operator} data-testid="goal-missing" data-operator-id={g.operator}>
                       <CardContent>
-                        <Typography>{t('goals.operator.notOnServer', { id: g.operator, server })}</Typography>
+                        <Typography>{t('planner.goals.operator.notOnServer', { id: g.operator, server })}</Typography>
                         <Button size="small" onClick={() => onRemove(g.operator)}>
-                          {t('goals.operator.removeShort')}
+                          {t('planner.goals.operator.removeShort')}
                         </Button>
                       </CardContent>
                     </Card>
@@ -265,10 +259,10 @@ export function GoalsPage() {
               actions={
                 <>
                   <Button variant="outlined" startIcon={<Inventory2Outlined />} onClick={() => setDepotOpen(true)} data-testid="goals-open-depot">
-                    {t('goals.depot.open')}
+                    {t('planner.goals.depot.open')}
                   </Button>
                   <Button variant="contained" startIcon={<Calculate />} onClick={() => void planRest()} disabled={!missingPlanned} data-testid="goals-plan-rest">
-                    {t('goals.plan.button')}
+                    {t('planner.goals.plan.button')}
                   </Button>
                 </>
               }
@@ -276,12 +270,12 @@ export function GoalsPage() {
           )}
           {counts && counts.notPlanned.length > 0 && (
             <Alert severity="info" data-testid="goals-not-planned">
-              {t('goals.plan.notPlanned', { items: counts.notPlanned.map((r) => `${itemName(r.id)} × ${r.missing}`).join(', ') })}
+              {t('planner.goals.plan.notPlanned', { items: counts.notPlanned.map((r) => `${itemName(r.id)} × ${r.missing}`).join(', ') })}
             </Alert>
           )}
           {totals && !missingPlanned && goals.length > 0 && Object.keys(totals.total.items).length > 0 && (
             <Alert severity="success" data-testid="goals-covered">
-              {t('goals.plan.covered')}
+              {t('planner.goals.plan.covered')}
             </Alert>
           )}
           <ForecastPanel

@@ -3,7 +3,7 @@
  * Runs the finish forecast (thousands of simulated players, @dropwise/planner) off the main thread, so the page
  * stays responsive while it runs.
  */
-import { forecastFinish } from './forecast-adapter'
+import { forecastFinish } from '@dropwise/planner'
 import type { FromForecastWorker, ToForecastWorker } from './forecast-protocol'
 
 const scope = self as unknown as DedicatedWorkerGlobalScope

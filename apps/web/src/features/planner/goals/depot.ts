@@ -1,4 +1,4 @@
-import { DepotImportError, parseDepot, type DepotErrorCode, type ParsedDepot } from './depot-adapter'
+import { DepotImportError, parseDepot, type DepotErrorCode, type ParsedDepot } from '@dropwise/planner'
 
 /** A depot text read: the parse, or the reason it could not be read (a translation key's last part). */
 export type DepotReading = { ok: true; depot: ParsedDepot } | { ok: false; error: DepotErrorCode | 'unknown' }

@@ -8,8 +8,8 @@ import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { numberFormat } from '../../lib/format'
-import type { FinishForecast } from './forecast-adapter'
+import { numberFormat } from '../../../lib/format'
+import type { FinishForecast } from '@dropwise/planner'
 import type { GoalOptions } from './projects'
 import type { ForecastState } from './use-forecast'
 
@@ -62,18 +62,18 @@ function Figures({ f, lang }: { f: FinishForecast; lang: string }) {
   const days = numberFormat(lang, { maximumFractionDigits: 1 })
   const daysText = (d: number) => (Number.isFinite(d) ? days.format(d) : '∞')
   const cells = [
-    { key: 'plan', label: t('goals.forecast.planSanity'), value: whole.format(Math.ceil(f.planSanity)), sub: t('goals.forecast.sanity') },
+    { key: 'plan', label: t('planner.goals.forecast.planSanity'), value: whole.format(Math.ceil(f.planSanity)), sub: t('planner.goals.forecast.sanity') },
     {
       key: 'expected',
-      label: t('goals.forecast.expected'),
-      value: t('goals.forecast.days', { count: Math.ceil(f.expectedDays), days: daysText(f.expectedDays) }),
-      sub: `${whole.format(Math.ceil(f.expectedSanity))} ${t('goals.forecast.sanity')} · ${dateText(f.expectedDate, lang)}`,
+      label: t('planner.goals.forecast.expected'),
+      value: t('planner.goals.forecast.days', { count: Math.ceil(f.expectedDays), days: daysText(f.expectedDays) }),
+      sub: `${whole.format(Math.ceil(f.expectedSanity))} ${t('planner.goals.forecast.sanity')} · ${dateText(f.expectedDate, lang)}`,
     },
     {
       key: 'p90',
-      label: t('goals.forecast.p90'),
+      label: t('planner.goals.forecast.p90'),
       value: dateText(f.p90Date, lang),
-      sub: `${whole.format(Math.ceil(f.p90Sanity))} ${t('goals.forecast.sanity')} · ${t('goals.forecast.days', { count: Math.ceil(f.p90Days), days: daysText(f.p90Days) })}`,
+      sub: `${whole.format(Math.ceil(f.p90Sanity))} ${t('planner.goals.forecast.sanity')} · ${t('planner.goals.forecast.days', { count: Math.ceil(f.p90Days), days: daysText(f.p90Days) })}`,
     },
   ]
   return (
@@ -123,52 +123,52 @@ export function ForecastPanel({
     <Card component="section" aria-labelledby="goals-forecast-title" data-testid="goals-forecast">
       <CardContent>
         <Typography variant="h6" component="h2" id="goals-forecast-title" sx={{ mb: 1 }}>
-          {t('goals.forecast.title')}
+          {t('planner.goals.forecast.title')}
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1, flexWrap: 'wrap', mb: 1 }}>
           <OptionField
             name="dailySanity"
-            label={t('goals.forecast.dailySanity')}
-            help={t('goals.forecast.dailySanityHelp')}
+            label={t('planner.goals.forecast.dailySanity')}
+            help={t('planner.goals.forecast.dailySanityHelp')}
             value={options.dailySanity}
             onChange={(v) => onOptions({ dailySanity: v })}
           />
           <OptionField
             name="potionsPerDay"
-            label={t('goals.forecast.potionsPerDay')}
-            help={t('goals.forecast.perDayHelp')}
+            label={t('planner.goals.forecast.potionsPerDay')}
+            help={t('planner.goals.forecast.perDayHelp')}
             value={options.potionsPerDay}
             onChange={(v) => onOptions({ potionsPerDay: v })}
           />
           <OptionField
             name="primePerDay"
-            label={t('goals.forecast.primePerDay')}
-            help={t('goals.forecast.perDayHelp')}
+            label={t('planner.goals.forecast.primePerDay')}
+            help={t('planner.goals.forecast.perDayHelp')}
             value={options.primePerDay}
             onChange={(v) => onOptions({ primePerDay: v })}
           />
         </Stack>
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 2 }}>
-          {t('goals.forecast.optionsNote')}
+          {t('planner.goals.forecast.optionsNote')}
         </Typography>
         <Box aria-live="polite" aria-busy={busy} data-testid="goals-forecast-result" data-state={state.status}>
-          {planState === 'none' && <Typography color="text.secondary">{t('goals.forecast.nothing')}</Typography>}
+          {planState === 'none' && <Typography color="text.secondary">{t('planner.goals.forecast.nothing')}</Typography>}
           {planState === 'loading' && !shown && (
             <Box role="status">
               <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                {t('goals.forecast.waitingPlan')}
+                {t('planner.goals.forecast.waitingPlan')}
               </Typography>
               <LinearProgress />
             </Box>
           )}
-          {planState === 'failed' && <Alert severity="warning">{t('goals.forecast.planFailed')}</Alert>}
-          {state.status === 'failed' && <Alert severity="error">{t('goals.forecast.failed', { message: state.message })}</Alert>}
+          {planState === 'failed' && <Alert severity="warning">{t('planner.goals.forecast.planFailed')}</Alert>}
+          {state.status === 'failed' && <Alert severity="error">{t('planner.goals.forecast.failed', { message: state.message })}</Alert>}
           {busy && state.slow && (
             <Box role="status" sx={{ mb: 1 }}>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
-                {t('goals.forecast.running')}
+                {t('planner.goals.forecast.running')}
               </Typography>
-              <LinearProgress aria-label={t('goals.forecast.running')} />
+              <LinearProgress aria-label={t('planner.goals.forecast.running')} />
             </Box>
           )}
           {shown && planState !== 'none' && (
@@ -176,12 +176,12 @@ export function ForecastPanel({
               <Figures f={shown} lang={lang} />
               <Box component="div" data-testid="goals-forecast-explanation">
                 <Typography variant="body2" sx={{ mb: 0.5 }}>
-                  {t('goals.forecast.explainPlan', { plan: whole.format(Math.ceil(shown.planSanity)) })}
+                  {t('planner.goals.forecast.explainPlan', { plan: whole.format(Math.ceil(shown.planSanity)) })}
                 </Typography>
                 {shown.samples > 0 ? (
                   <>
                     <Typography variant="body2" sx={{ mb: 0.5 }}>
-                      {t('goals.forecast.explainExpected', {
+                      {t('planner.goals.forecast.explainExpected', {
                         samples: whole.format(shown.samples),
                         expected: whole.format(Math.ceil(shown.expectedSanity)),
                         days: numberFormat(lang, { maximumFractionDigits: 1 }).format(shown.expectedDays),
@@ -189,17 +189,17 @@ export function ForecastPanel({
                       })}
                     </Typography>
                     <Typography variant="body2" sx={{ mb: 0.5 }}>
-                      {t('goals.forecast.explainP90', { p90: whole.format(Math.ceil(shown.p90Sanity)), date: dateText(shown.p90Date, lang) })}
+                      {t('planner.goals.forecast.explainP90', { p90: whole.format(Math.ceil(shown.p90Sanity)), date: dateText(shown.p90Date, lang) })}
                     </Typography>
                   </>
                 ) : (
                   <Typography variant="body2" color="text.secondary">
-                    {t('goals.forecast.noSimulation')}
+                    {t('planner.goals.forecast.noSimulation')}
                   </Typography>
                 )}
                 {shown.uncovered.length > 0 && (
                   <Typography variant="body2" color="text.secondary">
-                    {t('goals.forecast.uncovered', { items: uncoveredNames(shown.uncovered) })}
+                    {t('planner.goals.forecast.uncovered', { items: uncoveredNames(shown.uncovered) })}
                   </Typography>
                 )}
               </Box>

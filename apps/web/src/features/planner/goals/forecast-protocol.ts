@@ -1,4 +1,4 @@
-import type { FinishForecast, ForecastInput } from './forecast-adapter'
+import type { FinishForecast, ForecastInput } from '@dropwise/planner'
 
 /** Messages between the page and the forecast worker. */
 export type ToForecastWorker = { type: 'forecast'; id: number; input: ForecastInput }

@@ -3,29 +3,43 @@ import Autocomplete from '@mui/material/Autocomplete'
 import Box from '@mui/material/Box'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
-import { useDeferredValue, useMemo, useState } from 'react'
+import { useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { operatorName, ProfessionStars } from './operator-label'
-import { createOperatorSearch } from './operator-search'
+import type { OperatorSearch } from './operator-search'
 
 /**
  * The box that adds an operator: typed in any language, pinyin (whole or initials) or romaji (operator-search.ts);
  * each option shows the name in the page's language, the other languages' names, the stars and the class.
- * Operators already in the project are offered too but say so, and choosing one again adds nothing.
+ * Operators already in the project are offered too but say so, and choosing one again adds nothing. The search (and
+ * Fuse.js) loads once the player focuses the box: it is not needed to show the page.
  */
 export function OperatorPicker({ operators, present, onAdd }: { operators: readonly Operator[]; present: ReadonlySet<string>; onAdd: (op: Operator) => void }) {
   const { t, i18n } = useTranslation()
   const [input, setInput] = useState('')
   const query = useDeferredValue(input)
-  const engine = useMemo(() => createOperatorSearch(operators), [operators])
+  const [wanted, setWanted] = useState(false)
+  const [engine, setEngine] = useState<{ of: readonly Operator[]; search: OperatorSearch } | null>(null)
+  useEffect(() => {
+    if (!wanted) return
+    let live = true
+    void import('./operator-search').then((m) => {
+      if (live) setEngine({ of: operators, search: m.createOperatorSearch(operators) })
+    })
+    return () => {
+      live = false
+    }
+  }, [wanted, operators])
   const byId = useMemo(() => new Map(operators.map((o) => [o.id, o])), [operators])
-  const options = useMemo(() => engine.search(query).flatMap((id) => byId.get(id) ?? []), [engine, query, byId])
+  const options = useMemo(() => (engine?.of === operators ? engine.search.search(query).flatMap((id) => byId.get(id) ?? []) : []), [engine, operators, query, byId])
   return (
     <Autocomplete
       options={options}
       value={null}
       inputValue={input}
+      onOpen={() => setWanted(true)}
       onInputChange={(_e, v, reason) => {
+        setWanted(true)
         if (reason !== 'reset') setInput(v)
       }}
       onChange={(_e, op) => {
@@ -40,7 +54,9 @@ export function OperatorPicker({ operators, present, onAdd }: { operators: reado
       autoHighlight
       blurOnSelect={false}
       clearOnBlur={false}
-      noOptionsText={query.trim() ? t('goals.add.noMatch') : t('goals.add.typeToSearch')}
+      loading={wanted && engine?.of !== operators}
+      loadingText={t('planner.goals.loading')}
+      noOptionsText={query.trim() ? t('planner.goals.add.noMatch') : t('planner.goals.add.typeToSearch')}
       renderOption={({ key, ...props }, o) => {
         const name = operatorName(o, i18n.language)
         const others = [...new Set([o.name_i18n.zh, o.name_i18n.en, o.name_i18n.ja, o.name_i18n.ko].filter((n): n is string => Boolean(n) && n !== name))]
@@ -52,7 +68,7 @@ export function OperatorPicker({ operators, present, onAdd }: { operators: reado
               </Typography>
               {present.has(o.id) && (
                 <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
-                  {t('goals.add.already')}
+                  {t('planner.goals.add.already')}
                 </Typography>
               )}
               <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere' }}>
@@ -66,8 +82,9 @@ export function OperatorPicker({ operators, present, onAdd }: { operators: reado
       renderInput={(params) => (
         <TextField
           {...params}
-          label={t('goals.add.label')}
-          placeholder={t('goals.add.placeholder')}
+          onFocus={() => setWanted(true)}
+          label={t('planner.goals.add.label')}
+          placeholder={t('planner.goals.add.placeholder')}
           slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'goals-operator-input' } }}
         />
       )}

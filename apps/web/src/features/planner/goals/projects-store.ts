@@ -1,5 +1,5 @@
-import type { Store } from '../../lib/persisted-store'
-import { readJson, writeJson } from '../../lib/storage'
+import type { Store } from '../../../lib/persisted-store'
+import { readJson, writeJson } from '../../../lib/storage'
 import { loadProjects, PROJECTS_SET_ASIDE_KEY, PROJECTS_STORAGE_KEY, type LoadedProjects, type ProjectsState } from './projects'
 
 /** Unreadable stored projects are kept, the most recent this many. */

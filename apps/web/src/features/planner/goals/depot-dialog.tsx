@@ -1,4 +1,4 @@
-import UploadFile from '@mui/icons-material/UploadFile'
+import FolderOpen from '@mui/icons-material/FolderOpen'
 import Alert from '@mui/material/Alert'
 import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
@@ -6,9 +6,6 @@ import Dialog from '@mui/material/Dialog'
 import DialogActions from '@mui/material/DialogActions'
 import DialogContent from '@mui/material/DialogContent'
 import DialogTitle from '@mui/material/DialogTitle'
-import FormControlLabel from '@mui/material/FormControlLabel'
-import Radio from '@mui/material/Radio'
-import RadioGroup from '@mui/material/RadioGroup'
 import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
@@ -58,14 +55,14 @@ export function DepotDialog({ open, known, itemById, nameToId, onClose, onImport
   const readFile = async (file: File) => {
     setFileProblem(null)
     if (file.size > FILE_MAX_BYTES) {
-      setFileProblem(t('goals.depot.fileTooLarge', { name: file.name }))
+      setFileProblem(t('planner.goals.depot.fileTooLarge', { name: file.name }))
       return
     }
     try {
       setText(await file.text())
       setFileName(file.name)
     } catch {
-      setFileProblem(t('goals.depot.fileUnreadable', { name: file.name }))
+      setFileProblem(t('planner.goals.depot.fileUnreadable', { name: file.name }))
     }
   }
 
@@ -73,19 +70,19 @@ export function DepotDialog({ open, known, itemById, nameToId, onClose, onImport
   const imported = ok ? Object.keys(ok.stock).length : 0
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby={titleId} data-testid="goals-depot-dialog">
-      <DialogTitle id={titleId}>{t('goals.depot.title')}</DialogTitle>
+      <DialogTitle id={titleId}>{t('planner.goals.depot.title')}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
           <Typography variant="body2" color="text.secondary">
-            {t('goals.depot.help')}
+            {t('planner.goals.depot.help')}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-            <Button variant="outlined" startIcon={<UploadFile />} onClick={() => fileRef.current?.click()} data-testid="goals-depot-file-button">
-              {t('goals.depot.chooseFile')}
+            <Button variant="outlined" startIcon={<FolderOpen />} onClick={() => fileRef.current?.click()} data-testid="goals-depot-file-button">
+              {t('planner.goals.depot.chooseFile')}
             </Button>
             {fileName && (
               <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                {t('goals.depot.fileRead', { name: fileName })}
+                {t('planner.goals.depot.fileRead', { name: fileName })}
               </Typography>
             )}
             <input
@@ -93,7 +90,7 @@ export function DepotDialog({ open, known, itemById, nameToId, onClose, onImport
               type="file"
               accept=".json,.txt,application/json,text/plain"
               hidden
-              aria-label={t('goals.depot.chooseFile')}
+              aria-label={t('planner.goals.depot.chooseFile')}
               data-testid="goals-depot-file"
               onChange={(e) => {
                 const file = e.target.files?.[0]
@@ -113,35 +110,35 @@ export function DepotDialog({ open, known, itemById, nameToId, onClose, onImport
             minRows={4}
             maxRows={10}
             fullWidth
-            label={t('goals.depot.paste')}
-            placeholder={t('goals.depot.placeholder')}
+            label={t('planner.goals.depot.paste')}
+            placeholder={t('planner.goals.depot.placeholder')}
             slotProps={{ htmlInput: { 'data-testid': 'goals-depot-text', spellCheck: false } }}
           />
           <Box aria-live="polite" data-testid="goals-depot-result">
             {reading && !reading.ok && (
               <Alert severity="error" data-testid="goals-depot-error">
-                {t(`goals.depot.error.${reading.error}`)}
+                {t(`planner.goals.depot.error.${reading.error}`)}
               </Alert>
             )}
             {ok && (
               <Stack spacing={1.5}>
                 <Alert severity={imported > 0 ? 'success' : 'warning'} data-testid="goals-depot-format" data-format={ok.format} data-shape={ok.shape}>
-                  {t('goals.depot.found', { format: t(`goals.depot.format.${ok.format}`), shape: t(`goals.depot.shape.${ok.shape}`) })}{' '}
-                  {t('goals.depot.willImport', { count: imported })}
+                  {t('planner.goals.depot.found', { format: t(`planner.goals.depot.format.${ok.format}`), shape: t(`planner.goals.depot.shape.${ok.shape}`) })}{' '}
+                  {t('planner.goals.depot.willImport', { count: imported })}
                 </Alert>
                 {imported > 0 && (
                   <Box data-testid="goals-depot-items">
                     <CostChips items={withoutZeros(ok.stock)} itemById={itemById} />
                     {Object.values(ok.stock).some((n) => n === 0) && (
                       <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 0.5 }}>
-                        {t('goals.depot.zeros', { count: Object.values(ok.stock).filter((n) => n === 0).length })}
+                        {t('planner.goals.depot.zeros', { count: Object.values(ok.stock).filter((n) => n === 0).length })}
                       </Typography>
                     )}
                   </Box>
                 )}
                 {ok.unknown.length > 0 && (
                   <Alert severity="info" data-testid="goals-depot-unknown">
-                    {t('goals.depot.unknown', { count: ok.unknown.length })}
+                    {t('planner.goals.depot.unknown', { count: ok.unknown.length })}
                     <Box component="ul" sx={{ m: 0, pl: 2 }}>
                       {ok.unknown.map((u) => (
                         <li key={u.id}>
@@ -154,19 +151,27 @@ export function DepotDialog({ open, known, itemById, nameToId, onClose, onImport
                 )}
                 {ok.skipped.length > 0 && (
                   <Alert severity="warning" data-testid="goals-depot-skipped">
-                    {t('goals.depot.skipped', { count: ok.skipped.length })}
+                    {t('planner.goals.depot.skipped', { count: ok.skipped.length })}
                     <Box component="ul" sx={{ m: 0, pl: 2 }}>
                       {ok.skipped.map((s) => (
-                        <li key={s.at}>{t(`goals.depot.skip.${s.reason}`, { at: s.at, entry: s.entry })}</li>
+                        <li key={s.at}>{t(`planner.goals.depot.skip.${s.reason}`, { at: s.at, entry: s.entry })}</li>
                       ))}
                     </Box>
                   </Alert>
                 )}
                 {imported > 0 && (
-                  <RadioGroup value={mode} onChange={(e) => setMode(e.target.value as StockMode)} aria-label={t('goals.depot.modeLabel')}>
-                    <FormControlLabel value="replace" control={<Radio />} label={t('goals.depot.replace')} />
-                    <FormControlLabel value="merge" control={<Radio />} label={t('goals.depot.merge')} />
-                  </RadioGroup>
+                  <TextField
+                    select
+                    size="small"
+                    label={t('planner.goals.depot.modeLabel')}
+                    value={mode}
+                    onChange={(e) => setMode(e.target.value as StockMode)}
+                    slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'goals-depot-mode' } }}
+                    sx={{ maxWidth: '100%' }}
+                  >
+                    <option value="replace">{t('planner.goals.depot.replace')}</option>
+                    <option value="merge">{t('planner.goals.depot.merge')}</option>
+                  </TextField>
                 )}
               </Stack>
             )}
@@ -176,7 +181,7 @@ export function DepotDialog({ open, known, itemById, nameToId, onClose, onImport
       <DialogActions>
         <Button onClick={onClose}>{t('dialog.close')}</Button>
         <Button variant="contained" disabled={imported === 0} onClick={() => ok && onImport(ok.stock, mode)} data-testid="goals-depot-import">
-          {t('goals.depot.import', { count: imported })}
+          {t('planner.goals.depot.import', { count: imported })}
         </Button>
       </DialogActions>
     </Dialog>

@@ -43,13 +43,14 @@ export const GoalCard = memo(function GoalCard({ op, levels, goal, cost, problem
   const { t, i18n } = useTranslation()
   const lang = i18n.language
   const name = operatorName(op, lang)
-  const sideLabel = (side: Side) => t(side === 'from' ? 'goals.field.now' : 'goals.field.target')
+  const sideLabel = (side: Side) => t(side === 'from' ? 'planner.goals.field.now' : 'planner.goals.field.target')
   const aria = (side: Side, field: string) => `${name}: ${field} (${sideLabel(side)})`
   const set = (side: Side) => (change: GoalChange) => onChange(op.id, side, change)
   const disabledBelow = (side: Side, change: GoalChange) => side === 'to' && belowStart(goal, change)
   const stageLabel = (n: number, kind: 'mastery' | 'module') =>
-    n === 0 ? t('goals.field.none') : t(kind === 'mastery' ? 'goals.field.masteryValue' : 'goals.field.moduleValue', { n })
-  const formLabel = (form: string) => (i18n.exists(`goals.forms.${form}`) ? t(`goals.forms.${form}` as 'goals.forms.amiya2') : t('goals.forms.other', { form }))
+    n === 0 ? t('planner.goals.field.none') : t(kind === 'mastery' ? 'planner.goals.field.masteryValue' : 'planner.goals.field.moduleValue', { n })
+  const formLabel = (form: string) =>
+    i18n.exists(`planner.goals.forms.${form}`) ? t(`planner.goals.forms.${form}` as 'planner.goals.forms.amiya2') : t('planner.goals.forms.other', { form })
   const masterable = canMaster(op, levels)
 
   const row = (label: ReactNode, cell: (side: Side) => ReactNode, key: string) => (
@@ -63,7 +64,9 @@ export const GoalCard = memo(function GoalCard({ op, levels, goal, cost, problem
     </Fragment>
   )
 
-  let lastForm: string | undefined
+  // Amiya's Guard and Medic forms: each form's skills and modules under its name, after her own.
+  const forms = [...new Set<string | undefined>([undefined, ...op.masteries.map((m) => m.form), ...op.modules.map((m) => m.form)])]
+  const modular = maxElite(op, levels) >= 2 && op.modules.length > 0
   return (
     <Card variant="outlined" component="li" data-testid="goal-card" data-operator-id={op.id} aria-labelledby={`goal-${op.id}-name`}>
       <CardContent>
@@ -72,7 +75,7 @@ export const GoalCard = memo(function GoalCard({ op, levels, goal, cost, problem
             {name}
           </Typography>
           <ProfessionStars op={op} />
-          <IconButton aria-label={t('goals.operator.remove', { name })} onClick={() => onRemove(op.id)} size="small" data-testid="goal-remove">
+          <IconButton aria-label={t('planner.goals.operator.remove', { name })} onClick={() => onRemove(op.id)} size="small" data-testid="goal-remove">
             <DeleteOutline />
           </IconButton>
         </Box>
@@ -84,14 +87,14 @@ export const GoalCard = memo(function GoalCard({ op, levels, goal, cost, problem
             </Typography>
           ))}
           {row(
-            t('goals.field.elite'),
+            t('planner.goals.field.elite'),
             (side) => (
               <Choice
-                label={aria(side, t('goals.field.elite'))}
+                label={aria(side, t('planner.goals.field.elite'))}
                 value={goal[side].elite}
                 options={[0, 1, 2].map((e) => ({
                   value: e,
-                  label: t('goals.field.eliteValue', { n: e }),
+                  label: t('planner.goals.field.eliteValue', { n: e }),
                   disabled: !eliteChoices(op, levels).includes(e) || disabledBelow(side, { field: 'elite', value: e }),
                 }))}
                 onChange={(value) => set(side)({ field: 'elite', value })}
@@ -101,10 +104,10 @@ export const GoalCard = memo(function GoalCard({ op, levels, goal, cost, problem
             'elite',
           )}
           {row(
-            t('goals.field.level'),
+            t('planner.goals.field.level'),
             (side) => (
               <LevelField
-                label={aria(side, t('goals.field.level'))}
+                label={aria(side, t('planner.goals.field.level'))}
                 value={goal[side].level}
                 cap={levelCap(op, levels, goal[side].elite)}
                 min={side === 'to' && goal.to.elite === goal.from.elite ? goal.from.level : 1}
@@ -116,14 +119,14 @@ export const GoalCard = memo(function GoalCard({ op, levels, goal, cost, problem
           )}
           {op.skills.length > 0 &&
             row(
-              t('goals.field.skill'),
+              t('planner.goals.field.skill'),
               (side) => (
                 <Choice
-                  label={aria(side, t('goals.field.skill'))}
+                  label={aria(side, t('planner.goals.field.skill'))}
                   value={goal[side].skill}
                   options={Array.from({ length: 1 + op.skills.length }, (_, i) => i + 1).map((n) => ({
                     value: n,
-                    label: t('goals.field.skillValue', { n }),
+                    label: t('planner.goals.field.skillValue', { n }),
                     disabled: n > maxSkillLevel(op, goal[side].elite) || disabledBelow(side, { field: 'skill', value: n }),
                   }))}
                   onChange={(value) => set(side)({ field: 'skill', value })}
@@ -132,28 +135,27 @@ export const GoalCard = memo(function GoalCard({ op, levels, goal, cost, problem
               ),
               'skill',
             )}
-          {masterable &&
-            op.masteries.map((m, index) => {
-              const skill = partName(m.name_i18n, m.skillId, lang)
-              const header = m.form !== lastForm && m.form !== undefined
-              lastForm = m.form
-              return (
-                <Fragment key={m.skillId}>
-                  {header && (
-                    <Typography variant="subtitle2" component="div" sx={{ gridColumn: '1 / -1', mt: 1 }}>
-                      {formLabel(m.form!)}
-                    </Typography>
-                  )}
-                  {row(
+          {forms.map((form) => (
+            <Fragment key={form ?? ''}>
+              {form !== undefined && (masterable || modular) && (
+                <Typography variant="subtitle2" component="div" sx={{ gridColumn: '1 / -1', mt: 1 }}>
+                  {formLabel(form)}
+                </Typography>
+              )}
+              {masterable &&
+                op.masteries.map((m, index) => {
+                  if (m.form !== form) return null
+                  const skill = partName(m.name_i18n, m.skillId, lang)
+                  return row(
                     <>
                       <Box component="span" sx={{ color: 'text.secondary', mr: 0.5 }}>
-                        {t('goals.field.masteryOf', { n: index + 1 - op.masteries.findIndex((x) => x.form === m.form) })}
+                        {t('planner.goals.field.masteryOf', { n: index + 1 - op.masteries.findIndex((x) => x.form === form) })}
                       </Box>
                       {skill}
                     </>,
                     (side) => (
                       <Choice
-                        label={aria(side, t('goals.field.masteryAria', { skill }))}
+                        label={aria(side, t('planner.goals.field.masteryAria', { skill }))}
                         value={goal[side].masteries[index] ?? 0}
                         options={STAGES.map((n) => ({ value: n, label: stageLabel(n, 'mastery'), disabled: disabledBelow(side, { field: 'mastery', index, value: n }) }))}
                         onChange={(value) => set(side)({ field: 'mastery', index, value })}
@@ -161,36 +163,42 @@ export const GoalCard = memo(function GoalCard({ op, levels, goal, cost, problem
                       />
                     ),
                     `m-${m.skillId}`,
-                  )}
-                </Fragment>
-              )
-            })}
-          {maxElite(op, levels) >= 2 &&
-            op.modules.map((mod) => {
-              const moduleName = partName(mod.name_i18n, mod.id, lang)
-              return row(
-                <>
-                  <Box component="span" sx={{ color: 'text.secondary', mr: 0.5 }}>
-                    {t('goals.field.module')}
-                  </Box>
-                  {moduleName}
-                </>,
-                (side) => (
-                  <Choice
-                    label={aria(side, t('goals.field.moduleAria', { module: moduleName }))}
-                    value={goal[side].modules[mod.id] ?? 0}
-                    options={STAGES.map((n) => ({ value: n, label: stageLabel(n, 'module'), disabled: disabledBelow(side, { field: 'module', id: mod.id, value: n }) }))}
-                    onChange={(value) => set(side)({ field: 'module', id: mod.id, value })}
-                    testId={`goal-${side}-module-${mod.id}`}
-                  />
-                ),
-                `u-${mod.id}`,
-              )
-            })}
+                  )
+                })}
+              {modular &&
+                op.modules
+                  .filter((mod) => mod.form === form)
+                  .map((mod) => {
+                    const moduleName = partName(mod.name_i18n, mod.id, lang)
+                    return row(
+                      <>
+                        <Box component="span" sx={{ color: 'text.secondary', mr: 0.5 }}>
+                          {t('planner.goals.field.module')}
+                        </Box>
+                        {moduleName}
+                      </>,
+                      (side) => (
+                        <Choice
+                          label={aria(side, t('planner.goals.field.moduleAria', { module: moduleName }))}
+                          value={goal[side].modules[mod.id] ?? 0}
+                          options={STAGES.map((n) => ({
+                            value: n,
+                            label: stageLabel(n, 'module'),
+                            disabled: disabledBelow(side, { field: 'module', id: mod.id, value: n }),
+                          }))}
+                          onChange={(value) => set(side)({ field: 'module', id: mod.id, value })}
+                          testId={`goal-${side}-module-${mod.id}`}
+                        />
+                      ),
+                      `u-${mod.id}`,
+                    )
+                  })}
+            </Fragment>
+          ))}
         </Box>
         {!masterable && op.star <= 3 && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {t('goals.operator.noMastery', { count: op.star })}
+            {t('planner.goals.operator.noMastery', { count: op.star })}
           </Typography>
         )}
         <Box sx={{ mt: 2 }} aria-live="polite">
