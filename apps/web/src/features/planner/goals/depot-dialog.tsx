@@ -166,8 +166,8 @@ export function DepotDialog({ open, known, itemById, nameToId, onClose, onImport
                     label={t('planner.goals.depot.modeLabel')}
                     value={mode}
                     onChange={(e) => setMode(e.target.value as StockMode)}
+                    fullWidth
                     slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'goals-depot-mode' } }}
-                    sx={{ maxWidth: '100%' }}
                   >
                     <option value="replace">{t('planner.goals.depot.replace')}</option>
                     <option value="merge">{t('planner.goals.depot.merge')}</option>

@@ -29,29 +29,14 @@ import { GoalCard } from './goal-card'
 import { changeGoal, fitGoal, goalProblem, newGoal, plannerCounts, sumGoals, type GoalChange, type Side } from './goal-model'
 import { itemFor, knownItemIds, operatorName } from './operator-label'
 import { OperatorPicker } from './operator-picker'
-import { ProjectBar, type ProjectActions } from './project-bar'
-import {
-  activeProject,
-  createProject,
-  deleteProject,
-  DEFAULT_GOAL_OPTIONS,
-  ensureActive,
-  importProject,
-  renameProject,
-  switchProject,
-  updateProject,
-  type GoalOptions,
-  type Project,
-} from './projects'
-import { projectsStore } from './projects-store'
+import { ProjectBar } from './project-bar'
+import { activeProject, DEFAULT_GOAL_OPTIONS, ensureActive, updateProject, type GoalOptions, type Project } from './projects'
+import { newId, projectsStore, useProjectActions } from './projects-store'
 import { TotalsSection } from './totals-section'
 import { useGoalPlan } from './use-goal-plan'
 import { useOperators } from './use-operators'
 
 const DepotDialog = lazy(() => import('./depot-dialog').then((m) => ({ default: m.DepotDialog })))
-
-const newId = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `p-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
 
 /**
  * The Goals page (issue 39 §2-5): the project's operators with their goals, the sums against the stock, the depot
@@ -112,13 +97,32 @@ export function GoalsPage() {
     },
     [opById, levels, change],
   )
-  const onRemove = useCallback((operator: string) => change((p) => ({ ...p, goals: p.goals.filter((g) => g.operator !== operator) })), [change])
+  // Removing asks nothing but can be undone from its message; adding says so (the new card may be out of sight).
+  const onRemove = useCallback(
+    (operator: string) => {
+      const current = activeProject(projectsStore.get())?.goals ?? []
+      const index = current.findIndex((g) => g.operator === operator)
+      const removed = current[index]
+      if (!removed) return
+      change((p) => ({ ...p, goals: p.goals.filter((g) => g.operator !== operator) }))
+      const op = opById.get(operator)
+      snackbar.show(t('planner.goals.operator.removed', { name: op ? operatorName(op, i18n.language) : operator }), {
+        action: {
+          label: t('planner.goals.operator.undo'),
+          onClick: () =>
+            change((p) => (p.goals.some((g) => g.operator === operator) ? p : { ...p, goals: [...p.goals.slice(0, index), removed, ...p.goals.slice(index)] })),
+        },
+      })
+    },
+    [opById, change, t, i18n.language],
+  )
   const onAdd = (op: Operator) => {
     if (goals.some((g) => g.operator === op.id)) {
       snackbar.show(t('planner.goals.add.alreadyToast', { name: operatorName(op, i18n.language) }), { severity: 'info' })
       return
     }
     change((p) => ({ ...p, goals: [...p.goals, newGoal(op)] }))
+    snackbar.show(t('planner.goals.add.added', { name: operatorName(op, i18n.language) }), { severity: 'success' })
   }
   const onHave = useCallback((id: string, have: number) => change((p) => ({ ...p, stock: applyStock(p.stock, { [id]: have }, 'merge') })), [change])
   const onImportStock = (imported: Record<string, number>, mode: StockMode) => {
@@ -127,14 +131,7 @@ export function GoalsPage() {
     snackbar.show(t('planner.goals.depot.imported', { count: Object.keys(imported).length }), { severity: 'success' })
   }
 
-  const actions: ProjectActions = {
-    create: () =>
-      projectsStore.set((s) => createProject(s, { id: newId(), name: t('planner.goals.projects.defaultName', { n: s.projects.length + 1 }), now: Date.now() })),
-    rename: (name) => projectsStore.set((s) => renameProject(s, s.activeId, name, Date.now())),
-    remove: () => projectsStore.set((s) => deleteProject(s, s.activeId)),
-    switchTo: (id) => projectsStore.set((s) => switchProject(s, id)),
-    importBody: (body) => projectsStore.set((s) => importProject(s, body, { id: newId(), now: Date.now() })),
-  }
+  const actions = useProjectActions()
 
   const planRest = async () => {
     if (!counts) return

@@ -1,6 +1,19 @@
+import { useTranslation } from 'react-i18next'
 import type { Store } from '../../../lib/persisted-store'
 import { readJson, writeJson } from '../../../lib/storage'
-import { loadProjects, PROJECTS_SET_ASIDE_KEY, PROJECTS_STORAGE_KEY, type LoadedProjects, type ProjectsState } from './projects'
+import type { ProjectActions } from './project-bar'
+import {
+  createProject,
+  deleteProject,
+  importProject,
+  loadProjects,
+  PROJECTS_SET_ASIDE_KEY,
+  PROJECTS_STORAGE_KEY,
+  renameProject,
+  switchProject,
+  type LoadedProjects,
+  type ProjectsState,
+} from './projects'
 
 /** Unreadable stored projects are kept, the most recent this many. */
 const SET_ASIDE_MAX = 20
@@ -50,3 +63,19 @@ export const createProjectsStore = (key = PROJECTS_STORAGE_KEY, setAsideKey = PR
 }
 
 export const projectsStore = createProjectsStore()
+
+/** A new project's id. */
+export const newId = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `p-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
+
+/** What the project bar does, on the app's projects. */
+export const useProjectActions = (store = projectsStore): ProjectActions => {
+  const { t } = useTranslation()
+  return {
+    create: () => store.set((s) => createProject(s, { id: newId(), name: t('planner.goals.projects.defaultName', { n: s.projects.length + 1 }), now: Date.now() })),
+    rename: (name) => store.set((s) => renameProject(s, s.activeId, name, Date.now())),
+    remove: () => store.set((s) => deleteProject(s, s.activeId)),
+    switchTo: (id) => store.set((s) => switchProject(s, id)),
+    importBody: (body) => store.set((s) => importProject(s, body, { id: newId(), now: Date.now() })),
+  }
+}

@@ -40,7 +40,7 @@ const NeedCard = memo(function NeedCard({
             <ItemIcon item={item} size={32} />
           </Box>
           <Box sx={{ minWidth: 0 }}>
-            <Typography variant="subtitle2" component="h4" sx={{ overflowWrap: 'anywhere', lineHeight: 1.3 }}>
+            <Typography variant="subtitle2" component="h3" sx={{ overflowWrap: 'anywhere', lineHeight: 1.3 }}>
               {name}
             </Typography>
             <Typography variant="caption" color={row.missing > 0 ? 'text.primary' : 'success.main'} component="div">
