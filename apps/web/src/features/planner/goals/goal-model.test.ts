@@ -114,7 +114,8 @@ describe('sums', () => {
     const totals = sumGoals(goals, byId(TEXAS, AMIYA), LEVELS)
     const a = operatorGoalCost(TEXAS, LEVELS, full.from, full.to)
     const b = operatorGoalCost(AMIYA, LEVELS, amiya.from, amiya.to)
-    expect(totals.perGoal).toEqual([a, b, null, null])
+    expect(totals.perGoal.map((v) => v?.cost ?? null)).toEqual([a, b, null, null])
+    expect(totals.perGoal[2]?.problem?.key).toBe('masteryNeedsElite2')
     expect(totals.skipped).toBe(2)
     expect(totals.total.lmd).toBe(a.lmd + b.lmd)
     expect(totals.total.exp).toBe(a.exp + b.exp)
@@ -122,6 +123,15 @@ describe('sums', () => {
     // Amiya's third skill at Mastery 3 and her Guard form's second (index 4) at Mastery 2; nothing of the Guard's first.
     expect(b.items).toMatchObject({ m3: 1 + 2 + 3, g2: 1 + 2 })
     expect(b.items.g1).toBeUndefined()
+  })
+
+  it('gives the same view again for an unchanged goal, a new one for a changed goal or new data', () => {
+    const once = sumGoals([full, amiya], byId(TEXAS, AMIYA), LEVELS)
+    const again = sumGoals([full, amiya], byId(TEXAS, AMIYA), LEVELS)
+    expect(again.perGoal[0]).toBe(once.perGoal[0])
+    const changed = changeGoal(TEXAS, LEVELS, full, 'to', { field: 'level', value: 70 })
+    expect(sumGoals([changed], byId(TEXAS), LEVELS).perGoal[0]).not.toBe(once.perGoal[0])
+    expect(sumGoals([full], byId(TEXAS), { ...LEVELS }).perGoal[0]).not.toBe(once.perGoal[0])
   })
 
   it('counts the stock against the needs, module tokens apart, LMD and battle records too', () => {

@@ -187,16 +187,46 @@ export const goalProblem = (
 /** Whether the goal asks for anything at all. */
 export const isEmptyGoal = (goal: GoalEntry): boolean => JSON.stringify(goal.from) === JSON.stringify(goal.to)
 
+/** A stored goal as the page shows it: fitted to the data, with its problem or its cost. */
+export interface GoalView {
+  goal: GoalEntry
+  problem: GoalProblem | null
+  /** Null where the goal has a problem. */
+  cost: OperatorCost | null
+}
+
+type Names = Parameters<typeof goalProblem>[3]
+const views = new WeakMap<GoalEntry, { op: Operator; levels: LevelTable; key: string; view: GoalView }>()
+
+/**
+ * The view of one stored goal, the same object again while the goal, the operator's data and `key` (what `names`
+ * depend on: the language) are: a page of many operators redraws only the one that changed.
+ */
+export const goalView = (op: Operator, levels: LevelTable, stored: GoalEntry, names?: Names, key = ''): GoalView => {
+  const hit = views.get(stored)
+  if (hit && hit.op === op && hit.levels === levels && hit.key === key) return hit.view
+  const goal = fitGoal(op, stored)
+  const problem = goalProblem(op, levels, goal, names)
+  const view = { goal, problem, cost: problem ? null : operatorGoalCost(op, levels, goal.from, goal.to) }
+  views.set(stored, { op, levels, key, view })
+  return view
+}
+
 export interface GoalTotals {
-  /** Per goal (same order), null where the goal has a problem or its operator is unknown. */
-  perGoal: (OperatorCost | null)[]
+  /** Per goal (same order): its view, null where its operator is unknown. */
+  perGoal: (GoalView | null)[]
   /** The sum of the goals that have a cost. */
   total: OperatorCost
   /** Goals left out of the sum (a problem, or an operator the data no longer has). */
   skipped: number
 }
 
-export const sumGoals = (goals: readonly GoalEntry[], byId: ReadonlyMap<string, Operator>, levels: LevelTable): GoalTotals => {
+export const sumGoals = (
+  goals: readonly GoalEntry[],
+  byId: ReadonlyMap<string, Operator>,
+  levels: LevelTable,
+  view: (op: Operator, goal: GoalEntry) => GoalView = (op, goal) => goalView(op, levels, goal),
+): GoalTotals => {
   const total: OperatorCost = { items: {}, lmd: 0, exp: 0 }
   let skipped = 0
   const perGoal = goals.map((g) => {
@@ -205,16 +235,15 @@ export const sumGoals = (goals: readonly GoalEntry[], byId: ReadonlyMap<string, 
       skipped++
       return null
     }
-    const goal = fitGoal(op, g)
-    if (goalProblem(op, levels, goal)) {
+    const v = view(op, g)
+    if (!v.cost) {
       skipped++
-      return null
+      return v
     }
-    const cost = operatorGoalCost(op, levels, goal.from, goal.to)
-    for (const [id, n] of Object.entries(cost.items)) total.items[id] = (total.items[id] ?? 0) + n
-    total.lmd += cost.lmd
-    total.exp += cost.exp
-    return cost
+    for (const [id, n] of Object.entries(v.cost.items)) total.items[id] = (total.items[id] ?? 0) + n
+    total.lmd += v.cost.lmd
+    total.exp += v.cost.exp
+    return v
   })
   return { perGoal, total, skipped }
 }

@@ -26,7 +26,7 @@ import { applyStock } from './depot'
 import type { StockMode } from './depot-dialog'
 import { ForecastPanel } from './forecast-panel'
 import { GoalCard } from './goal-card'
-import { changeGoal, fitGoal, goalProblem, newGoal, plannerCounts, sumGoals, type GoalChange, type Side } from './goal-model'
+import { changeGoal, fitGoal, goalView, newGoal, plannerCounts, sumGoals, type GoalChange, type Side } from './goal-model'
 import { itemFor, knownItemIds, operatorName } from './operator-label'
 import { OperatorPicker } from './operator-picker'
 import { ProjectBar } from './project-bar'
@@ -73,7 +73,16 @@ export function GoalsPage() {
     [itemById, t, i18n.language],
   )
 
-  const totals = useMemo(() => (levels ? sumGoals(goals, opById, levels) : null), [goals, opById, levels])
+  // Problems name the skill or the module in the page's language.
+  const lang = i18n.language
+  const totals = useMemo(() => {
+    if (!levels) return null
+    const names = (op: Operator) => ({
+      skill: (index: number) => localized(op.masteries[index]?.name_i18n ?? {}, op.masteries[index]?.skillId ?? String(index + 1), lang),
+      module: (id: string) => localized(op.modules.find((m) => m.id === id)?.name_i18n ?? {}, id, lang),
+    })
+    return sumGoals(goals, opById, levels, (op, g) => goalView(op, levels, g, names(op), lang))
+  }, [goals, opById, levels, lang])
   const counts = useMemo(() => (totals ? plannerCounts(totals.total.items, stock, offered) : null), [totals, stock, offered])
   const missingPlanned = counts ? counts.counts.some((c) => c.need > c.have) : false
 
@@ -224,19 +233,16 @@ export function GoalsPage() {
                       </CardContent>
                     </Card>
                   )
-                const fitted = fitGoal(op, g)
-                const problem = goalProblem(op, levels, fitted, {
-                  skill: (index) => localized(op.masteries[index]?.name_i18n ?? {}, op.masteries[index]?.skillId ?? String(index + 1), i18n.language),
-                  module: (id) => localized(op.modules.find((m) => m.id === id)?.name_i18n ?? {}, id, i18n.language),
-                })
+                const view = totals?.perGoal[i]
+                if (!view) return null
                 return (
                   <GoalCard
                     key={g.operator}
                     op={op}
                     levels={levels}
-                    goal={fitted}
-                    cost={totals?.perGoal[i] ?? null}
-                    problem={problem}
+                    goal={view.goal}
+                    cost={view.cost}
+                    problem={view.problem}
                     itemById={itemById}
                     onChange={onGoal}
                     onRemove={onRemove}
