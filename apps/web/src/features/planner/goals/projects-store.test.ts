@@ -45,4 +45,12 @@ describe('the projects store', () => {
     expect(store.get().activeId).toBe('a')
     stop()
   })
+
+  it('follows a change another tab made', () => {
+    const store = createProjectsStore(KEY, ASIDE)
+    expect(store.get().projects).toEqual([])
+    localStorage.setItem(KEY, JSON.stringify({ version: 1, activeId: 'a', projects: [good] }))
+    window.dispatchEvent(new StorageEvent('storage', { key: KEY }))
+    expect(store.get().projects.map((p) => p.id)).toEqual(['a'])
+  })
 })

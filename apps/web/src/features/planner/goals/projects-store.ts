@@ -59,6 +59,11 @@ export const createProjectsStore = (key = PROJECTS_STORAGE_KEY, setAsideKey = PR
       return setAsideCount
     },
   }
+  // Another tab of the site changed the projects: this one shows them too (a change here would otherwise write over them).
+  if (typeof window !== 'undefined')
+    window.addEventListener('storage', (e) => {
+      if (e.key === key && state !== null) store.reload()
+    })
   return store
 }
 
