@@ -198,7 +198,7 @@ export const GoalCard = memo(function GoalCard({ op, levels, goal, cost, problem
         </Box>
         {!masterable && op.star <= 3 && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {t('planner.goals.operator.noMastery', { count: op.star })}
+            {t(maxElite(op, levels) === 0 ? 'planner.goals.operator.noPromotion' : 'planner.goals.operator.noMastery', { count: op.star })}
           </Typography>
         )}
         <Box sx={{ mt: 2 }} aria-live="polite">

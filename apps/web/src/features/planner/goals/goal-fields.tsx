@@ -2,6 +2,9 @@ import InputAdornment from '@mui/material/InputAdornment'
 import TextField from '@mui/material/TextField'
 import { useEffect, useState } from 'react'
 
+/** Three fields a row on a phone: less padding than MUI's, the arrow kept clear. */
+const COMPACT = { '& .MuiNativeSelect-select': { pl: 1, pr: '24px !important' }, '& .MuiNativeSelect-icon': { right: 2 } } as const
+
 /** A choice among a few values (a native select: light, and every platform's own picker). */
 export function Choice({
   label,
@@ -24,6 +27,7 @@ export function Choice({
       onChange={(e) => onChange(Number(e.target.value))}
       slotProps={{ select: { native: true }, htmlInput: { 'aria-label': label, 'data-testid': testId } }}
       fullWidth
+      sx={COMPACT}
     >
       {options.map((o) => (
         <option key={o.value} value={o.value} disabled={o.disabled}>
@@ -76,6 +80,7 @@ export function LevelField({
         htmlInput: { inputMode: 'numeric', 'aria-label': label, 'data-testid': testId, min, max: cap },
         input: { endAdornment: <InputAdornment position="end">/{cap}</InputAdornment> },
       }}
+      sx={{ '& .MuiInputBase-input': { pl: 1 }, '& .MuiInputBase-root': { pr: 1 } }}
     />
   )
 }
