@@ -161,3 +161,13 @@ describe('sums', () => {
     ])
   })
 })
+
+describe('part names', () => {
+  it("fall back to the game's name in another language before the id", async () => {
+    const { partName } = await import('./operator-label')
+    expect(partName({ zh: '“新车和新生活”' }, 'uniequip_003_texas2', 'en')).toBe('“新车和新生活”')
+    expect(partName({ zh: '剑雨', en: 'Sword Rain', ja: 'ソードレイン' }, 'skchr_texas_2', 'ja')).toBe('ソードレイン')
+    expect(partName({ zh: '剑雨', en: 'Sword Rain' }, 'skchr_texas_2', 'ko')).toBe('Sword Rain')
+    expect(partName({}, 'uniequip_x', 'en')).toBe('uniequip_x')
+  })
+})

@@ -9,8 +9,9 @@ import { localized } from '../../../lib/i18n'
 /** The operator's name in the page's language (the Chinese one when that language has none). */
 export const operatorName = (op: Pick<Operator, 'name' | 'name_i18n'>, language: string) => localized(op.name_i18n, op.name, language)
 
-/** A name map of the operator's data (skills, modules) in the page's language, else the id. */
-export const partName = (names: Partial<Record<'zh' | 'en' | 'ja' | 'ko', string>>, fallback: string, language: string) => localized(names, fallback, language)
+/** A skill's or module's name in the page's language, else English, else any language the game gives (some modules are named only in Chinese), else its id. */
+export const partName = (names: Partial<Record<'zh' | 'en' | 'ja' | 'ko', string>>, fallback: string, language: string) =>
+  localized(names, names.zh || names.ja || names.ko || fallback, language)
 
 /** The stars (as text a screen reader reads: "5 stars") and the class. */
 export function ProfessionStars({ op }: { op: Operator }) {
