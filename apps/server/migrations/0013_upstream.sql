@@ -14,13 +14,16 @@ create table upstream_baselines (
   primary key (server, stage_id, item_id)
 );
 
--- One row per server whose upstream baseline is in effect: where it came from and when it was fetched.
+-- One row per server whose upstream baseline is in effect: where it came from, when it was fetched, and how
+-- many of its pairs the local drop infos place in another period (unmatched) or do not know (unknown).
 create table upstream_fetches (
   server      text primary key check (server in ('CN', 'US', 'JP', 'KR')),
   url         text not null,
   fetched_at  bigint not null,
   sha256      text not null,
-  pairs       integer not null
+  pairs       integer not null,
+  unmatched   integer not null,
+  unknown     integer not null
 );
 
 -- The baselines the statistics stand on: a server's upstream rows once it has some, else the seed's.

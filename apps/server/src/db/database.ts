@@ -135,7 +135,7 @@ export interface MatrixBaselinesTable {
 
 /** Issue 40 (migration 0013): a Penguin-compatible upstream's matrix rows per server, what was fetched, and the baselines in effect. */
 export type UpstreamBaselinesTable = Omit<MatrixBaselinesTable, 'source'>
-export type UpstreamFetchesTable = { server: string; url: string; fetched_at: number; sha256: string; pairs: number }
+export type UpstreamFetchesTable = { server: string; url: string; fetched_at: number; sha256: string; pairs: number; unmatched: number; unknown: number }
 export type BaselinesInEffectView = UpstreamBaselinesTable & { upstream: boolean }
 
 export interface AggStageDailyTable {

@@ -1,10 +1,9 @@
-import { NO_END_MS, type Server } from '@dropwise/schemas'
+import { NO_END_MS, type Server, type UpstreamServerStatus } from '@dropwise/schemas'
 import { sql } from 'kysely'
 import type { Db } from '../../db/db'
 import { readPaged, yieldToLoop } from '../../db/paged-read'
 import { bumpVersion } from '../aggregation/aggregation.repository'
 import type { PreviousRow, UpstreamElement } from './upstream.answer'
-import type { UpstreamStatus } from '@dropwise/schemas'
 
 const UPSTREAM_LOCK = 0x55_50_53_54
 const STATUS_KEY = 'upstream.status'
@@ -16,7 +15,24 @@ export interface StoredFetch {
   fetchedAt: number
   sha256: string
   pairs: number
+  unmatched: number
+  unknown: number
 }
+
+/** What the last attempts on each server said (kept in `properties`; the answers in effect are in `upstream_fetches`). */
+export interface StoredAttempts {
+  url: string
+  servers: Partial<Record<Server, Pick<UpstreamServerStatus, 'lastGoodAt' | 'failingSince' | 'reason'>>>
+}
+
+const toFetch = (row: { url: string; fetched_at: number; sha256: string; pairs: number; unmatched: number; unknown: number }): StoredFetch => ({
+  url: row.url,
+  fetchedAt: Number(row.fetched_at),
+  sha256: row.sha256,
+  pairs: Number(row.pairs),
+  unmatched: Number(row.unmatched),
+  unknown: Number(row.unknown),
+})
 
 export type ApplyOutcome = { applied: true; version: number } | { applied: false; reason: string }
 
@@ -24,8 +40,12 @@ export type ApplyOutcome = { applied: true; version: number } | { applied: false
 export const createUpstreamRepository = (db: Db) => ({
   fetched: async (server: Server): Promise<StoredFetch | null> => {
     const row = await db.kysely.selectFrom('upstream_fetches').selectAll().where('server', '=', server).executeTakeFirst()
-    return row ? { url: row.url, fetchedAt: Number(row.fetched_at), sha256: row.sha256, pairs: Number(row.pairs) } : null
+    return row ? toFetch(row) : null
   },
+
+  /** The answers in effect, per server. */
+  fetches: async (): Promise<Partial<Record<Server, StoredFetch>>> =>
+    Object.fromEntries((await db.kysely.selectFrom('upstream_fetches').selectAll().execute()).map((r) => [r.server, toFetch(r)])),
 
   /** The last good answer's pairs of a server (what the next is compared with), read in pages. */
   previousRows: async (server: Server): Promise<Map<string, PreviousRow>> => {
@@ -66,7 +86,7 @@ export const createUpstreamRepository = (db: Db) => ({
           select ${server}, x->>0, x->>1, (x->>2)::bigint, (x->>3)::bigint, (x->>4)::float8, (x->>5)::bigint, coalesce((x->>6)::bigint, ${NO_END_MS}::bigint)
           from jsonb_array_elements(${JSON.stringify(part)}::jsonb) as x`.execute(trx)
       }
-      const values = { url: record.url, fetched_at: record.fetchedAt, sha256: record.sha256, pairs: record.pairs }
+      const values = { url: record.url, fetched_at: record.fetchedAt, sha256: record.sha256, pairs: record.pairs, unmatched: record.unmatched, unknown: record.unknown }
       await trx
         .insertInto('upstream_fetches')
         .values({ server, ...values })
@@ -85,10 +105,10 @@ export const createUpstreamRepository = (db: Db) => ({
       return Number(gone.numDeletedRows) > 0 ? bumpVersion(trx, now) : null
     }),
 
-  status: async (): Promise<UpstreamStatus | null> =>
-    ((await db.kysely.selectFrom('properties').select('value').where('key', '=', STATUS_KEY).executeTakeFirst())?.value as UpstreamStatus | undefined) ?? null,
+  attempts: async (): Promise<StoredAttempts | null> =>
+    ((await db.kysely.selectFrom('properties').select('value').where('key', '=', STATUS_KEY).executeTakeFirst())?.value as StoredAttempts | undefined) ?? null,
 
-  setStatus: async (status: UpstreamStatus, now: number) => {
+  setAttempts: async (status: StoredAttempts, now: number) => {
     const value = JSON.stringify(status)
     await db.kysely
       .insertInto('properties')

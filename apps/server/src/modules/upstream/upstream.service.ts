@@ -4,7 +4,7 @@ import type { DataVersion } from '../../lib/data-version'
 import type { CatalogService } from '../catalog/catalog.service'
 import { checkAgainst, parseAnswer, UpstreamRefusal, type UpstreamAnswer } from './upstream.answer'
 import { fetchMatrix } from './upstream.fetch'
-import type { UpstreamRepository } from './upstream.repository'
+import type { StoredAttempts, StoredFetch, UpstreamRepository } from './upstream.repository'
 
 export interface UpstreamServiceDeps {
   repository: UpstreamRepository
@@ -21,11 +21,21 @@ export interface UpstreamServiceDeps {
 /** What one attempt on one server did. */
 export type UpstreamOutcome = { server: Server; outcome: 'applied' | 'unchanged' | 'refused' | 'failed'; reason: string | null }
 
-const EMPTY: UpstreamServerStatus = { fetchedAt: null, pairs: 0, unmatched: 0, unknown: 0, lastGoodAt: null, failingSince: null, reason: null }
+type Attempt = Pick<UpstreamServerStatus, 'lastGoodAt' | 'failingSince' | 'reason'>
+const NO_ATTEMPT: Attempt = { lastGoodAt: null, failingSince: null, reason: null }
 
-/** The summary over the servers: the oldest good answer, the earliest failure, every failing server's reason. */
-export const summarise = (url: string, servers: UpstreamStatus['servers']): UpstreamStatus => {
-  const all = SERVERS.map((s) => servers[s] ?? EMPTY)
+/**
+ * The status: per server the answer in effect (if it came from `url`) and the last attempts; summed up, the
+ * oldest good answer, the earliest failure, every failing server's reason.
+ */
+export const summarise = (url: string, fetches: Partial<Record<Server, StoredFetch>>, attempts: StoredAttempts | null): UpstreamStatus => {
+  const servers: UpstreamStatus['servers'] = {}
+  for (const s of SERVERS) {
+    const f = fetches[s]?.url === url ? fetches[s] : undefined
+    const a = attempts?.url === url ? (attempts.servers[s] ?? NO_ATTEMPT) : NO_ATTEMPT
+    servers[s] = { fetchedAt: f?.fetchedAt ?? null, pairs: f?.pairs ?? 0, unmatched: f?.unmatched ?? 0, unknown: f?.unknown ?? 0, ...a }
+  }
+  const all = SERVERS.map((s) => servers[s] as UpstreamServerStatus)
   const failing = all.filter((s) => s.failingSince !== null)
   return {
     url,
@@ -58,7 +68,7 @@ export const createUpstreamService = ({ repository, catalog, version, url, fetch
     return { unmatched, unknown }
   }
 
-  const attempt = async (server: Server): Promise<{ result: UpstreamOutcome; status: Partial<UpstreamServerStatus> }> => {
+  const attempt = async (server: Server): Promise<{ result: UpstreamOutcome; status: Partial<Attempt> }> => {
     const at = clock()
     try {
       const body = await fetchMatrix(fetchFn, url, server)
@@ -71,15 +81,12 @@ export const createUpstreamService = ({ repository, catalog, version, url, fetch
       }
       checkAgainst(answer, sameUpstream ? await repository.previousRows(server) : new Map())
       const { unmatched, unknown } = await coverage(answer, at)
-      const record = { url, fetchedAt: at, sha256: answer.sha256, pairs: answer.rows.length }
+      const record = { url, fetchedAt: at, sha256: answer.sha256, pairs: answer.rows.length, unmatched, unknown }
       const outcome = await repository.apply(server, answer.rows, record, stored?.sha256 ?? null, clock())
       if (!outcome.applied) return { result: { server, outcome: 'unchanged', reason: outcome.reason }, status: { lastGoodAt: at, failingSince: null, reason: null } }
       version.advance(outcome.version)
       log.info({ server, pairs: answer.rows.length, bytes: answer.bytes, unmatched, unknown, version: outcome.version }, 'upstream baseline applied')
-      return {
-        result: { server, outcome: 'applied', reason: null },
-        status: { fetchedAt: at, pairs: answer.rows.length, unmatched, unknown, lastGoodAt: at, failingSince: null, reason: null },
-      }
+      return { result: { server, outcome: 'applied', reason: null }, status: { lastGoodAt: at, failingSince: null, reason: null } }
     } catch (err) {
       const reason = (err as Error).message
       const refused = err instanceof UpstreamRefusal
@@ -90,17 +97,17 @@ export const createUpstreamService = ({ repository, catalog, version, url, fetch
 
   const runOnce = async (): Promise<UpstreamOutcome[]> => {
     const results: UpstreamOutcome[] = []
-    const previous = await repository.status()
-    const servers: UpstreamStatus['servers'] = previous?.url === url ? { ...previous.servers } : {}
+    const previous = await repository.attempts()
+    const servers: StoredAttempts['servers'] = previous?.url === url ? { ...previous.servers } : {}
     // One server after the other: a server's answer is parsed and compared while no other is held in memory.
     for (const server of SERVERS) {
       const { result, status } = await attempt(server)
       results.push(result)
-      const before = servers[server] ?? EMPTY
+      const before = servers[server] ?? NO_ATTEMPT
       const failed = result.outcome === 'refused' || result.outcome === 'failed'
       servers[server] = { ...before, ...status, ...(failed ? { failingSince: before.failingSince ?? clock() } : {}) }
     }
-    await repository.setStatus(summarise(url, servers), clock()).catch((err: unknown) => log.warn({ err }, 'could not record the upstream outcome'))
+    await repository.setAttempts({ url, servers }, clock()).catch((err: unknown) => log.warn({ err }, 'could not record the upstream outcome'))
     return results
   }
 
@@ -116,8 +123,8 @@ export const createUpstreamService = ({ repository, catalog, version, url, fetch
     sync,
     /** Health's `upstream`: what every process on the database reads (one applies, all follow). */
     status: async (): Promise<UpstreamStatus> => {
-      const stored = await repository.status()
-      return stored?.url === url ? stored : summarise(url, {})
+      const [fetches, attempts] = await Promise.all([repository.fetches(), repository.attempts()])
+      return summarise(url, fetches, attempts)
     },
     /** Runs a round every `intervalMs` (the first one interval after start). */
     start: (intervalMs: number) => {
