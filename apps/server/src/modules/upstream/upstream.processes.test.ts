@@ -4,6 +4,7 @@ import { buildApp, type App } from '../../app'
 import { answer20241017, dumpAnswer, startFakeUpstream, type FakeUpstream } from '../../testing/fake-upstream'
 import { createTestContext, dbTargets, type TestContext } from '../../testing/test-app'
 import { readVersion } from '../aggregation/aggregation.repository'
+import { createUpstreamRepository } from './upstream.repository'
 import type { UpstreamService } from './upstream.service'
 
 const SERVERS: readonly Server[] = ['CN', 'US', 'JP', 'KR']
@@ -13,6 +14,7 @@ describe.each(dbTargets())('upstream with two processes on $name', (target) => {
   let fake: FakeUpstream
   let ctx: TestContext
   let other: App
+  let cnFromSeed = ''
   beforeAll(async () => {
     fake = await startFakeUpstream()
     fake.serve('CN', await answer20241017())
@@ -34,6 +36,7 @@ describe.each(dbTargets())('upstream with two processes on $name', (target) => {
 
   it('rounds at the same time apply each answer once; the other process follows the version row', async () => {
     const before = await matrix(other, 'CN')
+    cnFromSeed = before
     const [a, b] = await Promise.all([(ctx.app.upstream as UpstreamService).sync(), (other.upstream as UpstreamService).sync()])
     for (const [i, server] of SERVERS.entries()) {
       const outcomes = [a[i]?.outcome, b[i]?.outcome].sort()
@@ -50,4 +53,13 @@ describe.each(dbTargets())('upstream with two processes on $name', (target) => {
     // Whoever wrote last, each server's answer in effect is described: its fetch, pairs and coverage.
     expect((await health(other)).servers.CN).toMatchObject({ pairs: 10_261, unmatched: 26, unknown: 0, failingSince: null, fetchedAt: expect.any(Number) })
   }, 180_000)
+
+  it('without UPSTREAM_API the upstream rows are dropped and the seed’s baselines serve again', async () => {
+    const underUpstream = await matrix(other, 'JP')
+    const moved = await createUpstreamRepository(ctx.db).clear(Date.now())
+    expect(moved).toBeGreaterThan(0)
+    other.services.version.advance(moved ?? 0)
+    expect(await matrix(other, 'JP')).not.toEqual(underUpstream)
+    expect(await matrix(other, 'CN')).toEqual(cnFromSeed)
+  }, 60_000)
 })
