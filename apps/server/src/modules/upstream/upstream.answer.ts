@@ -26,6 +26,8 @@ export const MAX_PAIRS = 200_000
 export const MAX_VANISHED_SHARE = 0.01
 /** The next answer must hold at least this share of the last good one's pairs. */
 export const MIN_PAIR_SHARE = 0.9
+/** An upstream's first answer must hold at least this share of the pairs of the baseline it replaces (the seed's, or another upstream's). */
+export const FIRST_ANSWER_SHARE = 0.5
 
 export interface UpstreamAnswer {
   server: Server
@@ -73,8 +75,16 @@ export const parseAnswer = (server: Server, body: Buffer): UpstreamAnswer => {
  * Compares an answer with the last good one of the same upstream: a pair of the same period whose `times`
  * shrank, more than 1 % of the pairs gone, or fewer than 90 % as many pairs means a cut or rewound answer.
  */
-export const checkAgainst = (answer: UpstreamAnswer, previous: ReadonlyMap<string, PreviousRow>): void => {
-  if (previous.size === 0) return
+export const checkAgainst = (answer: UpstreamAnswer, previous: ReadonlyMap<string, PreviousRow>, pairsInEffect: number): void => {
+  if (previous.size === 0) {
+    // A first answer replaces a whole history: one with less than half its pairs is not a full matrix.
+    if (answer.rows.length < pairsInEffect * FIRST_ANSWER_SHARE) {
+      throw new UpstreamRefusal(
+        `${answer.server}: the answer holds ${answer.rows.length} pairs, the baseline it would replace ${pairsInEffect}: fewer than ${FIRST_ANSWER_SHARE * 100} %`,
+      )
+    }
+    return
+  }
   const { server, rows } = answer
   if (rows.length < previous.size * MIN_PAIR_SHARE) {
     throw new UpstreamRefusal(`${server}: the answer holds ${rows.length} pairs, the last good one ${previous.size}: fewer than ${MIN_PAIR_SHARE * 100} %`)

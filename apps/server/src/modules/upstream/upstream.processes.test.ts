@@ -61,5 +61,13 @@ describe.each(dbTargets())('upstream with two processes on $name', (target) => {
     other.services.version.advance(moved ?? 0)
     expect(await matrix(other, 'JP')).not.toEqual(underUpstream)
     expect(await matrix(other, 'CN')).toEqual(cnFromSeed)
+    // A first answer with a fraction of the history it would replace is refused; the seed's stays.
+    fake.serve('CN', (await dumpAnswer('CN')).slice(0, 3000))
+    const [cn] = await (other.upstream as UpstreamService).sync()
+    expect(cn).toMatchObject({
+      outcome: 'refused',
+      reason: expect.stringMatching(/^CN: the answer holds 3000 pairs, the baseline it would replace \d+: fewer than 50 %$/),
+    })
+    expect(await matrix(other, 'CN')).toEqual(cnFromSeed)
   }, 60_000)
 })

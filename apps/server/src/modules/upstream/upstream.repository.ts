@@ -47,6 +47,18 @@ export const createUpstreamRepository = (db: Db) => ({
   fetches: async (): Promise<Partial<Record<Server, StoredFetch>>> =>
     Object.fromEntries((await db.kysely.selectFrom('upstream_fetches').selectAll().execute()).map((r) => [r.server, toFetch(r)])),
 
+  /** How many pairs the baselines in effect hold on a server (the seed's, or an upstream's). */
+  pairsInEffect: async (server: Server): Promise<number> =>
+    Number(
+      (
+        await db.kysely
+          .selectFrom('baselines_in_effect')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('server', '=', server)
+          .executeTakeFirst()
+      )?.n ?? 0,
+    ),
+
   /** The last good answer's pairs of a server (what the next is compared with), read in pages. */
   previousRows: async (server: Server): Promise<Map<string, PreviousRow>> => {
     const rows = await readPaged(

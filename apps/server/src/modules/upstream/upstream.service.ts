@@ -79,7 +79,7 @@ export const createUpstreamService = ({ repository, catalog, version, url, fetch
       if (sameUpstream && stored.sha256 === answer.sha256) {
         return { result: { server, outcome: 'unchanged', reason: null }, status: { lastGoodAt: at, failingSince: null, reason: null } }
       }
-      checkAgainst(answer, sameUpstream ? await repository.previousRows(server) : new Map())
+      checkAgainst(answer, sameUpstream ? await repository.previousRows(server) : new Map(), sameUpstream ? 0 : await repository.pairsInEffect(server))
       const { unmatched, unknown } = await coverage(answer, at)
       const record = { url, fetchedAt: at, sha256: answer.sha256, pairs: answer.rows.length, unmatched, unknown }
       const outcome = await repository.apply(server, answer.rows, record, stored?.sha256 ?? null, clock())
