@@ -36,7 +36,6 @@ export function Footer() {
   return (
     <Box component="footer" sx={{ py: 3, px: 2, textAlign: 'center', color: 'text.secondary' }}>
       <Typography variant="body2">{t('footer.version', { app: t('app.name'), version: env.appVersion, commit: env.commit })}</Typography>
-      <BasisLine />
       <Typography variant="body2">
         {t('footer.license')}{' '}
         <Box component="a" sx={LINK_SX} href="https://creativecommons.org/licenses/by-nc/4.0/" target="_blank" rel="noreferrer noopener">
@@ -47,6 +46,8 @@ export function Footer() {
           Penguin Statistics
         </Box>
       </Typography>
+      {/* Last: it arrives after the first paint (`/basis`), and nothing below it moves when it does. */}
+      <BasisLine />
     </Box>
   )
 }
