@@ -8,7 +8,7 @@ import type { EfficiencyService } from './modules/efficiency/efficiency.service'
 import type { MatrixService } from './modules/matrix/matrix.service'
 import type { ReportWriter } from './modules/reports/report-writer'
 import type { ReportsService } from './modules/reports/reports.service'
-import type { StatsService } from './modules/site-stats/site-stats.service'
+import type { SiteStatsService } from './modules/site-stats/site-stats.service'
 
 /** What `buildApp` (app.ts) exposes as `app.services` for the server, CLIs, tests and benchmarks. */
 declare module 'fastify' {
@@ -16,7 +16,7 @@ declare module 'fastify' {
     services: {
       catalog: CatalogService
       matrix: MatrixService
-      stats: StatsService
+      stats: SiteStatsService
       accounts: AccountsService
       reports: ReportsService
       aggregation: AggregationWorker

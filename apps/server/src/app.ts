@@ -61,9 +61,9 @@ import { createTrendsService } from './modules/results/trends.service'
 import { wireUpstream } from './modules/upstream/upstream.wire'
 import { shareRoutes } from './modules/share/share.routes'
 import { createShareService } from './modules/share/share.service'
-import { createStatsRepository } from './modules/site-stats/site-stats.repository'
-import { statsRoutes } from './modules/site-stats/site-stats.routes'
-import { createStatsService } from './modules/site-stats/site-stats.service'
+import { createSiteStatsRepository } from './modules/site-stats/site-stats.repository'
+import { siteStatsRoutes } from './modules/site-stats/site-stats.routes'
+import { createSiteStatsService } from './modules/site-stats/site-stats.service'
 import { compatPlugin, V2_PREFIXES } from './plugins/compat'
 import { compressionPlugin } from './plugins/compression'
 import { gatedPing, wireDatabaseGate } from './plugins/database-gate'
@@ -154,7 +154,7 @@ export const buildApp = async (options: AppOptions) => {
   // Answers that read the catalog too (periods, open stages) rebuild when either the aggregates or the game data move.
   const answers = createFollowingVersion(version)
   const matrix = createMatrixService({ repository: matrixRepository, catalog, accounts, version: answers, clock })
-  const stats = createStatsService({ repository: createStatsRepository(db), catalog, version: answers, clock })
+  const stats = createSiteStatsService({ repository: createSiteStatsRepository(db), catalog, version: answers, clock })
   const resultsRepository = createResultsRepository(db)
   const patterns = createPatternsService({ repository: resultsRepository, catalog, accounts, version: answers, clock })
   const trends = createTrendsService({ repository: resultsRepository, version, clock })
@@ -209,7 +209,7 @@ export const buildApp = async (options: AppOptions) => {
         })
         await v2.register(catalogRoutes, { catalog })
         await v2.register(matrixRoutes, { matrix, identityGuard })
-        await v2.register(statsRoutes, { stats })
+        await v2.register(siteStatsRoutes, { stats })
         await v2.register(resultsRoutes, { patterns, trends, advanced, advancedBudget: budgets.advanced, identityGuard })
         await v2.register(accountsRoutes, { accounts, identityGuard, proofs })
         await v2.register(shareRoutes, { share })

@@ -1,4 +1,4 @@
-import type { Server } from '@dropwise/schemas'
+import { ServerSchema, type Server } from '@dropwise/schemas'
 import { z } from 'zod'
 import type { DataVersion } from '../../lib/data-version'
 import { notFound } from '../../lib/errors'
@@ -12,7 +12,7 @@ const CountSchema = z.object({
 
 /** `GET /basis` (docs/api-extensions.md §3g): what the numbers of a stage (or of the whole server) are made of. */
 export const SampleBasisSchema = z.object({
-  server: z.enum(['CN', 'US', 'JP', 'KR']),
+  server: ServerSchema,
   stageId: z.string().nullable().describe('null: every stage of the server'),
   imported: z.object({
     source: z.literal('Penguin Statistics'),
