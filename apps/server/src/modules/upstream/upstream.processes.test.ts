@@ -54,6 +54,14 @@ describe.each(dbTargets())('upstream with two processes on $name', (target) => {
     expect((await health(other)).servers.CN).toMatchObject({ pairs: 10_261, unmatched: 26, unknown: 0, failingSince: null, fetchedAt: expect.any(Number) })
   }, 180_000)
 
+  it('a scheduled round runs in one process per interval; the others only follow', async () => {
+    const asked = fake.requests.length
+    const [a, b] = await Promise.all([(ctx.app.upstream as UpstreamService).tick(60_000), (other.upstream as UpstreamService).tick(60_000)])
+    expect([a, b].filter((r) => r !== null)).toHaveLength(1)
+    expect(fake.requests.length - asked).toBe(SERVERS.length)
+    expect(await (other.upstream as UpstreamService).tick(60_000)).toBeNull()
+  }, 60_000)
+
   it('without UPSTREAM_API the upstream rows are dropped and the seed’s baselines serve again', async () => {
     const underUpstream = await matrix(other, 'JP')
     const moved = await createUpstreamRepository(ctx.db).clear(Date.now())

@@ -7,6 +7,7 @@ import type { PreviousRow, UpstreamElement } from './upstream.answer'
 
 const UPSTREAM_LOCK = 0x55_50_53_54
 const STATUS_KEY = 'upstream.status'
+const ROUND_KEY = 'upstream.round'
 /** Rows per insert: one statement of a few hundred milliseconds at most on PGlite, requests answer in between. */
 const CHUNK = 2000
 
@@ -116,6 +117,26 @@ export const createUpstreamRepository = (db: Db) => ({
       await trx.deleteFrom('properties').where('key', '=', STATUS_KEY).execute()
       return Number(gone.numDeletedRows) > 0 ? bumpVersion(trx, now) : null
     }),
+
+  /**
+   * Claims the scheduled round for this process unless another process started one less than `minGapMs` ago:
+   * of several processes on one database only one fetches per interval, the others follow its applies.
+   */
+  claimRound: async (now: number, minGapMs: number): Promise<boolean> => {
+    const value = JSON.stringify(now)
+    const claimed = await db.kysely
+      .insertInto('properties')
+      .values({ key: ROUND_KEY, value, updated_at: now })
+      .onConflict((oc) =>
+        oc
+          .column('key')
+          .doUpdateSet({ value, updated_at: now })
+          .where('properties.updated_at', '<=', now - minGapMs),
+      )
+      .returning('key')
+      .executeTakeFirst()
+    return claimed !== undefined
+  },
 
   attempts: async (): Promise<StoredAttempts | null> =>
     ((await db.kysely.selectFrom('properties').select('value').where('key', '=', STATUS_KEY).executeTakeFirst())?.value as StoredAttempts | undefined) ?? null,

@@ -126,10 +126,17 @@ export const createUpstreamService = ({ repository, catalog, version, url, fetch
       const [fetches, attempts] = await Promise.all([repository.fetches(), repository.attempts()])
       return summarise(url, fetches, attempts)
     },
-    /** Runs a round every `intervalMs` (the first one interval after start). */
-    start: (intervalMs: number) => {
-      timer = setInterval(() => void sync().catch((err: unknown) => log.warn({ err }, 'upstream round failed')), intervalMs)
+    /**
+     * The scheduled round: runs unless another process on the database ran one in the last 90 % of
+     * `intervalMs` (then this one only follows). Resolves to null when it did not run.
+     */
+    tick: async (intervalMs: number): Promise<UpstreamOutcome[] | null> => ((await repository.claimRound(clock(), intervalMs * 0.9)) ? sync() : null),
+    /** Runs `tick` now and every `intervalMs`. */
+    start(intervalMs: number) {
+      const tick = () => void this.tick(intervalMs).catch((err: unknown) => log.warn({ err }, 'upstream round failed'))
+      timer = setInterval(tick, intervalMs)
       timer.unref()
+      tick()
     },
     stop: async () => {
       if (timer) clearInterval(timer)

@@ -22,8 +22,8 @@ export const DEFAULT_UPSTREAM_INTERVAL_S = 1800
 
 /**
  * Builds the upstream module and registers its routes when `UPSTREAM_API` is set. With `background`, the
- * process runs a round at start and every interval; unset, it drops upstream baselines an earlier run left,
- * so the seed's serve again. Returns what health shows.
+ * process runs a round at start and every interval (unless another process on the database just did);
+ * unset, it drops upstream baselines an earlier run left, so the seed's serve again. Returns what health shows.
  */
 export const wireUpstream = async (
   app: FastifyInstance,
@@ -54,10 +54,7 @@ export const wireUpstream = async (
   app.decorate('upstream', upstream)
   await app.register(upstreamRoutes, { upstream, opsAuth: createOpsAuth(options.opsToken) })
   if (background) {
-    whenReady(async () => {
-      upstream.start((options.intervalS ?? DEFAULT_UPSTREAM_INTERVAL_S) * 1000)
-      await upstream.sync()
-    }, 'the upstream did not start')
+    whenReady(async () => upstream.start((options.intervalS ?? DEFAULT_UPSTREAM_INTERVAL_S) * 1000), 'the upstream did not start')
     app.addHook('onClose', async () => upstream.stop())
   }
   return { health: upstream.status }
