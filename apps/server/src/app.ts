@@ -2,28 +2,28 @@ import { randomInt } from 'node:crypto'
 import Fastify from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { AppOptions } from './app-options'
-import { createDataVersion, createFollowingVersion, type DataVersion } from './lib/data-version'
+import type {} from './app-services'
+import { createDataVersion, createFollowingVersion } from './lib/data-version'
 import { newRequestId, randomAlnum } from './lib/ids'
 import { createBudgets } from './lib/limits'
 import { connectRedis } from './lib/redis'
 import { followVersion, publishVersion } from './lib/version-sync'
 import { createAccountsRepository } from './modules/accounts/accounts.repository'
 import { accountsRoutes } from './modules/accounts/accounts.routes'
-import { createAccountsService, type AccountsService } from './modules/accounts/accounts.service'
+import { createAccountsService } from './modules/accounts/accounts.service'
 import { createIdentityGuard } from './modules/accounts/identity-guard'
 import { createIdentityProofs } from './modules/accounts/identity-proof'
 import { createIdentitySecretRepository } from './modules/accounts/identity-secret.repository'
 import { createVouchStore } from './modules/accounts/vouches.store'
 import { createAggregationRepository } from './modules/aggregation/aggregation.repository'
-import { createAggregationWorker, type AggregationWorker } from './modules/aggregation/aggregation.worker'
+import { createAggregationWorker } from './modules/aggregation/aggregation.worker'
 import { assetsRoutes } from './modules/assets/assets.routes'
 import { assetsHealth } from './modules/assets/assets.health'
 import { assetsServiceFromOptions, assetsStorage } from './modules/assets/assets.options'
 import { createAssetsRepository } from './modules/assets/assets.repository'
-import type { AssetsService } from './modules/assets/assets.service'
 import { createCatalogRepository } from './modules/catalog/catalog.repository'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
-import { createCatalogService, DATA_VERSION_HEADER, type CatalogService } from './modules/catalog/catalog.service'
+import { createCatalogService, DATA_VERSION_HEADER } from './modules/catalog/catalog.service'
 import { createHealthRepository } from './modules/health/health.repository'
 import { healthRoutes } from './modules/health/health.routes'
 import { createHealthService } from './modules/health/health.service'
@@ -31,11 +31,11 @@ import { wireGameData } from './modules/game-data/game-data.wire'
 import { defectsRoutes } from './modules/defects/defects.routes'
 import { wireDefects } from './modules/defects/defects.wire'
 import { createDemoRepository } from './modules/demo/demo.repository'
-import { createDemoService, type DemoService } from './modules/demo/demo.service'
+import { createDemoService } from './modules/demo/demo.service'
 import { wireOps } from './modules/ops/ops.wire'
 import { createMatrixRepository } from './modules/matrix/matrix.repository'
 import { matrixRoutes } from './modules/matrix/matrix.routes'
-import { createMatrixService, type MatrixService } from './modules/matrix/matrix.service'
+import { createMatrixService } from './modules/matrix/matrix.service'
 import { plannerRoutes } from './modules/planner/planner.routes'
 import { operatorsRoutes, wireOperators } from './modules/operators/operators.wire'
 import { createProbeRepository } from './modules/probe/probe.repository'
@@ -43,26 +43,27 @@ import { probeRoutes } from './modules/probe/probe.routes'
 import { createProbeService } from './modules/probe/probe.service'
 import { createPlannerService } from './modules/planner/planner.service'
 import { efficiencyRoutes } from './modules/efficiency/efficiency.routes'
-import { createEfficiencyService, type EfficiencyService } from './modules/efficiency/efficiency.service'
+import { createEfficiencyService } from './modules/efficiency/efficiency.service'
 import { wireHeldReports } from './modules/held-reports/held-reports.wire'
 import { createMyReportsRepository } from './modules/my-reports/my-reports.repository'
 import { myReportsRoutes } from './modules/my-reports/my-reports.routes'
 import { createMyReportsService } from './modules/my-reports/my-reports.service'
-import { createReportWriter, type ReportWriter } from './modules/reports/report-writer'
+import { createReportWriter } from './modules/reports/report-writer'
 import { createReportsRepository } from './modules/reports/reports.repository'
 import { reportsRoutes } from './modules/reports/reports.routes'
-import { createReportsService, type ReportsService } from './modules/reports/reports.service'
+import { createReportsService } from './modules/reports/reports.service'
 import { wireIdempotency } from './modules/reports/reports.wire'
 import { createAdvancedService } from './modules/results/advanced.service'
 import { createPatternsService } from './modules/results/patterns.service'
 import { createResultsRepository } from './modules/results/results.repository'
 import { resultsRoutes } from './modules/results/results.routes'
 import { createTrendsService } from './modules/results/trends.service'
+import { wireUpstream } from './modules/upstream/upstream.wire'
 import { shareRoutes } from './modules/share/share.routes'
 import { createShareService } from './modules/share/share.service'
 import { createSiteStatsRepository } from './modules/site-stats/site-stats.repository'
 import { siteStatsRoutes } from './modules/site-stats/site-stats.routes'
-import { createSiteStatsService, type SiteStatsService } from './modules/site-stats/site-stats.service'
+import { createSiteStatsService } from './modules/site-stats/site-stats.service'
 import { compatPlugin, V2_PREFIXES } from './plugins/compat'
 import { compressionPlugin } from './plugins/compression'
 import { gatedPing, wireDatabaseGate } from './plugins/database-gate'
@@ -228,10 +229,20 @@ export const buildApp = async (options: AppOptions) => {
   // New stages or items: the recognizer pack and the icon sheet follow (issue 36 item 4).
   gameData.onGameDataVersion(() => assets.follow())
   gameData.onGameDataVersion(() => answers.bump())
+  const upstream = await wireUpstream(app, {
+    db,
+    catalog,
+    version,
+    options: { opsToken: options.ops?.token, ...options.upstream },
+    background: options.background === true,
+    clock,
+    databaseReady,
+  })
   const health = createHealthService({
     repository: gatedPing(options.databaseGate, createHealthRepository(db)),
     redis,
     data: gameData.health,
+    upstream: upstream.health,
     assets: () => assetsHealth(assets.status()),
   })
   await app.register(healthRoutes, { health, binInfo })
@@ -278,22 +289,3 @@ export const buildApp = async (options: AppOptions) => {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    services: {
-      catalog: CatalogService
-      matrix: MatrixService
-      stats: SiteStatsService
-      accounts: AccountsService
-      reports: ReportsService
-      aggregation: AggregationWorker
-      writer: ReportWriter
-      version: DataVersion
-      demo: DemoService
-      assets: AssetsService
-      efficiency: EfficiencyService
-      probeFlush: () => Promise<void>
-    }
-  }
-}

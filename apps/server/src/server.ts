@@ -67,6 +67,7 @@ const app = await buildApp({
     ...(env.OPS_TOKEN ? { opsToken: env.OPS_TOKEN } : {}),
     ...(env.DATA_SYNC_TEST_PAUSE_MS ? { testPauseMs: env.DATA_SYNC_TEST_PAUSE_MS } : {}),
   },
+  upstream: { ...(env.UPSTREAM_API ? { url: env.UPSTREAM_API } : {}), intervalS: env.UPSTREAM_INTERVAL_S },
 })
 
 let closing = false
