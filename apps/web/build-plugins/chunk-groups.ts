@@ -37,6 +37,9 @@ const staticClosure = (graph: ModuleGraph, from: string, into = new Set<string>(
   return into
 }
 const localeChunk = (id: string) => {
+  // A language's page-set module (src/locales/page-set/<file, lower case>.ts: zh-cn.ts) goes with the files it gathers.
+  const set = /\/src\/locales\/page-set\/([a-z]+)(?:-([a-z]+))?\.ts$/.exec(id)
+  if (set) return `locale-pages-${set[1]}${set[2] ? `-${set[2].toUpperCase()}` : ''}`
   const m = /\/src\/locales\/(?:([^/]+)\/)?([^/]+)\.json$/.exec(id)
   if (!m) return null
   const [, folder, file] = m

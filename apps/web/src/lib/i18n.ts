@@ -22,17 +22,21 @@ export const FALLBACK_LOCALE: BaseLocale = 'en'
  * top-level keys `auth`, `settings`, `reset`, beside the few the bar itself shows) and load them with the page
  * set as they open.
  */
-const START_FOLDERS = ['browse']
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/**/*.json')
-const folderOf = (path: string) => /^\.\.\/locales\/([^/]+)\/[^/]+\.json$/.exec(path)?.[1]
-const isStartFile = (path: string) => {
-  const folder = folderOf(path)
-  return folder === undefined || START_FOLDERS.includes(folder)
-}
-const loadersOf = (file: string, set: 'start' | 'pages') =>
-  Object.entries(loaders)
-    .filter(([path]) => path.endsWith(`/${file}.json`) && isStartFile(path) === (set === 'start'))
-    .map(([, load]) => load)
+const startLoaders = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*.json', '../locales/browse/*.json'])
+// One module per language holds the page set (locales/page-set/): the start chunk names 4 loaders, not 52.
+const pageLoaders = import.meta.glob<{ default: Record<string, unknown>[] }>('../locales/page-set/*.ts')
+const loadersOf = (file: string, set: 'start' | 'pages'): (() => Promise<Record<string, unknown>[]>)[] =>
+  set === 'start'
+    ? Object.entries(startLoaders)
+        .filter(([path]) => path.endsWith(`/${file}.json`))
+        .map(([, load]) => async () => [(await load()).default])
+    : Object.entries(pageLoaders)
+        .filter(([path]) => path.endsWith(`/${file.toLowerCase()}.ts`))
+        .map(
+          ([, load]) =>
+            async () =>
+              (await load()).default,
+        )
 const fileOf: Record<Locale, string> = {
   zh: 'zh-CN',
   en: 'en',
@@ -71,10 +75,10 @@ const loadResources = async (locale: Locale) => {
         const done = loadedSets.get(l) ?? new Set()
         loadedSets.set(l, done)
         if (done.has(set)) return
-        const modules = await Promise.all(loadersOf(fileOf[l], set).map((load) => load()))
+        const bundles = (await Promise.all(loadersOf(fileOf[l], set).map((load) => load()))).flat()
         if (done.has(set)) return
         done.add(set)
-        for (const mod of modules) i18next.addResourceBundle(l, 'translation', mod.default, true, true)
+        for (const bundle of bundles) i18next.addResourceBundle(l, 'translation', bundle, true, true)
       }),
     ),
   )

@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, render, screen } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { changeLocale, initI18n } from '../../lib/i18n'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { changeLocale, initI18n, loadPageLocales } from '../../lib/i18n'
 import { basisKey, type SampleBasis } from '../../lib/use-sample-basis'
 import { Footer } from './footer'
+import { BasisLine } from './footer-basis'
 
 const UNTIL = Date.UTC(2026, 11, 6, 21, 0)
 const basis = (until: number | null, automated: number, manual: number): SampleBasis => ({
@@ -21,22 +22,39 @@ const line = () => screen.queryByTestId('footer-basis')?.textContent ?? null
 
 /** Issue 40: every page states the basis with its date, beside the CC BY-NC 4.0 credit. */
 describe('Footer basis', () => {
-  beforeAll(() => initI18n('en'))
-  afterEach(cleanup)
+  beforeAll(async () => {
+    await initI18n('en')
+    // The line's strings come with the page set (locales/shell), as in the app once the footer is near.
+    await loadPageLocales()
+  })
+  afterEach(() => {
+    cleanup()
+    vi.unstubAllGlobals()
+  })
 
   it('says nothing until /basis answers, then the history’s date and the runs reported here', async () => {
-    render(<Footer />, { wrapper: withBasis(undefined) })
+    render(<BasisLine />, { wrapper: withBasis(undefined) })
     expect(line()).toBeNull()
     cleanup()
-    render(<Footer />, { wrapper: withBasis(basis(UNTIL, 1200, 34)) })
+    render(<BasisLine />, { wrapper: withBasis(basis(UNTIL, 1200, 34)) })
     expect(line()).toBe('Penguin Statistics up to December 6, 2026, plus 1,234 runs reported here.')
-    expect(screen.getByText(/CC BY-NC 4\.0/)).toBeTruthy()
     cleanup()
-    render(<Footer />, { wrapper: withBasis(basis(UNTIL, 1, 0)) })
+    render(<BasisLine />, { wrapper: withBasis(basis(UNTIL, 1, 0)) })
     expect(line()).toBe('Penguin Statistics up to December 6, 2026, plus 1 run reported here.')
     cleanup()
-    render(<Footer />, { wrapper: withBasis(basis(null, 5, 0)) })
+    render(<BasisLine />, { wrapper: withBasis(basis(null, 5, 0)) })
     expect(line()).toBe('5 runs reported here.')
+  })
+
+  it('is in the footer, beside the CC BY-NC 4.0 credit, once the footer is near the screen (its code loads then)', async () => {
+    // Without IntersectionObserver the line loads at once, as in a browser without one.
+    vi.stubGlobal('IntersectionObserver', undefined)
+    render(<Footer />, { wrapper: withBasis(basis(UNTIL, 1200, 34)) })
+    expect(screen.getByText(/CC BY-NC 4\.0/)).toBeTruthy()
+    expect(screen.queryByTestId('footer-basis')).toBeNull()
+    expect((await screen.findByTestId('footer-basis', {}, { timeout: 10_000 })).textContent).toBe(
+      'Penguin Statistics up to December 6, 2026, plus 1,234 runs reported here.',
+    )
   })
 
   it.each([
@@ -45,7 +63,7 @@ describe('Footer basis', () => {
     ['ko', /^2026년 12월 6일까지의 Penguin Statistics 데이터에 이 사이트에 보고된 1,234회 전투를 더했습니다\.$/],
   ] as const)('in %s', async (locale, wanted) => {
     await changeLocale(locale)
-    render(<Footer />, { wrapper: withBasis(basis(UNTIL, 1200, 34)) })
+    render(<BasisLine />, { wrapper: withBasis(basis(UNTIL, 1200, 34)) })
     expect(line()).toMatch(wanted)
     await changeLocale('en')
   })

@@ -2,33 +2,32 @@ import Box from '@mui/material/Box'
 import Typography from '@mui/material/Typography'
 import { useTranslation } from 'react-i18next'
 import { env } from '../../config/env'
-import { formatNumber } from '../../lib/format'
-import { formatLongDate } from '../../lib/long-date'
-import { useDataSource } from '../../lib/state-hooks'
-import { useSampleBasis } from '../../lib/use-sample-basis'
+import { lazy, useEffect, useRef, useState } from 'react'
+import { OptionalPart } from '../../components/lazy-mount'
+import { NEAR_MARGIN_PX, whenNear } from '../../components/near-viewport'
+import { loadPageLocales } from '../../lib/i18n'
 
 /** An underlined link in the text's colour (MUI Link's look, without its module on the first load). */
 const LINK_SX = { color: 'inherit', textDecoration: 'underline', '&:focus-visible': { outline: '2px solid currentColor', outlineOffset: 2 } } as const
 
-/**
- * What the drop figures stand on, with its date (issue 40): the Penguin Statistics history (the seed's import,
- * or the upstream's answer when the server follows one) up to when it was fetched, plus the runs reported here.
- */
-function BasisLine() {
-  const { t, i18n } = useTranslation()
-  const { server } = useDataSource()
-  const basis = useSampleBasis(server, null)
-  if (!basis.data) return null
-  const { imported, reported } = basis.data
-  const runs = reported.automated.runs + reported.manual.runs
-  const n = formatNumber(runs, i18n.language)
-  const text =
-    imported.until === null ? t('footer.basisLocal', { count: runs, n }) : t('footer.basis', { count: runs, n, date: formatLongDate(imported.until, i18n.language) })
-  return (
-    <Typography variant="body2" data-testid="footer-basis">
-      {text}
-    </Typography>
-  )
+// What the figures stand on (footer-basis.tsx): its code, its strings (locales/shell, with the page set) and its
+// `/basis` request wait until the footer comes near the screen, so a page's first load carries none of them.
+const BasisLine = lazy(() => import('./footer-basis').then((m) => ({ default: m.BasisLine })))
+
+function BasisWhenNear() {
+  const box = useRef<HTMLDivElement>(null)
+  const [near, setNear] = useState(false)
+  useEffect(() => {
+    const el = box.current
+    if (near || !el) return
+    let live = true
+    const stop = whenNear(el, () => void loadPageLocales().then(() => live && setNear(true)), NEAR_MARGIN_PX)
+    return () => {
+      live = false
+      stop()
+    }
+  }, [near])
+  return <div ref={box}>{near && <OptionalPart>{<BasisLine />}</OptionalPart>}</div>
 }
 
 export function Footer() {
@@ -47,7 +46,7 @@ export function Footer() {
         </Box>
       </Typography>
       {/* Last: it arrives after the first paint (`/basis`), and nothing below it moves when it does. */}
-      <BasisLine />
+      <BasisWhenNear />
     </Box>
   )
 }
