@@ -13,6 +13,8 @@ import { createExportsService, type ExportsService } from './exports.service'
 
 /** How often a background process checks that today's and the current version's snapshots exist. */
 const CHECK_MS = 60_000
+/** After start: the matrices warm and the first requests are answered before the first check builds anything. */
+const FIRST_CHECK_MS = 30_000
 /** After a new game-data version: time for the catalog and the matrices to follow before the snapshot. */
 const AFTER_VERSION_MS = 1_000
 
@@ -30,7 +32,7 @@ export interface ExportsWireDeps {
 
 /**
  * Open-data snapshots and the changes feed (issue 40 items 2-3): the routes under each v2 base; in a
- * background process, the snapshots are taken at start, each UTC day and at each new game-data version.
+ * background process, the snapshots are taken 30 s after start, then each UTC day and at each new game-data version.
  */
 export const wireExports = async (app: FastifyInstance, deps: ExportsWireDeps): Promise<ExportsService> => {
   const repository = createExportsRepository(deps.db)
@@ -61,7 +63,7 @@ export const wireExports = async (app: FastifyInstance, deps: ExportsWireDeps): 
   app.addHook('onReady', async () => {
     void (deps.databaseReady ?? Promise.resolve()).then(() => {
       if (closed) return
-      check()
+      soon(FIRST_CHECK_MS)
       timer = setInterval(check, CHECK_MS)
       timer.unref()
     })
