@@ -60,8 +60,11 @@ export const ExportFileParamsSchema = z.object({
     .describe('`latest`, a day `YYYY-MM-DD` or `v<game-data version>`'),
   file: z
     .string()
-    .regex(/^(CN|US|JP|KR)(\.json|-matrix\.csv|-patterns\.csv|-stats\.csv)\.gz$/, 'must be <server>.json.gz or <server>-<matrix|patterns|stats>.csv.gz')
-    .describe('`<server>.json.gz` or `<server>-matrix.csv.gz`, `-patterns.csv.gz`, `-stats.csv.gz`'),
+    .regex(/^(CN|US|JP|KR)(\.json|-matrix\.csv|-patterns\.csv|-stats\.csv)(\.gz)?$/, 'must be <server>.json[.gz] or <server>-<matrix|patterns|stats>.csv[.gz]')
+    .describe(
+      '`<server>.json.gz` or `<server>-matrix.csv.gz`, `-patterns.csv.gz`, `-stats.csv.gz`: the stored gzip file; without `.gz`, the same ' +
+        'content as JSON or CSV (sent gzip-encoded to clients that accept it), for a browser or a spreadsheet',
+    ),
 })
 
 /** `GET /api/v2/changes` (docs/api-extensions.md §3m). */

@@ -21,8 +21,12 @@ export const OPEN_DATA_OPERATIONS: Record<string, OperationDoc> = {
       'version gives the same bytes. `latest` is the newest snapshot (`Content-Location` names it). An unknown snapshot or file is 400 `NOT_FOUND`.',
     responses: {
       '200': {
-        description: 'The file (`Content-Disposition: attachment`).',
-        content: { 'application/gzip': { schema: { type: 'string', contentMediaType: 'application/gzip' } } },
+        description: 'The file (`Content-Disposition: attachment`); without `.gz`, its content as CSV or JSON (gzip-encoded to clients that accept it).',
+        content: {
+          'application/gzip': { schema: { type: 'string', contentMediaType: 'application/gzip' } },
+          'text/csv': { schema: { type: 'string' } },
+          'application/json': { schema: { type: 'object' } },
+        },
       },
     },
   },

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto'
+import { promisify } from 'node:util'
+import { gunzip } from 'node:zlib'
 import { ApiErrorSchema, ChangesFeedSchema, ChangesQuerySchema, ExportFileParamsSchema, ExportIndexSchema } from '@dropwise/schemas'
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -19,6 +21,9 @@ const DATED_CACHE = 'public, max-age=86400'
 // Plain replies: the typed ones know only the statuses and bodies the schemas list.
 const notModified = (reply: FastifyReply) => reply.code(304).send()
 const sendGzip = (reply: FastifyReply, body: Buffer) => reply.type('application/gzip').send(body)
+const sendEncoded = (reply: FastifyReply, type: string, body: Buffer) => reply.type(type).header('Content-Encoding', 'gzip').send(body)
+const sendPlain = (reply: FastifyReply, type: string, body: Buffer) => reply.type(type).send(body)
+const gunzipAsync = promisify(gunzip)
 
 /** `/export/snapshots…` and `/changes` (docs/api-extensions.md §3m), under each v2 base. */
 export const exportsRoutes: FastifyPluginAsyncZod<{ exports: ExportsService; changes: ChangesService; servedDataVersion: () => number }> = async (
@@ -52,20 +57,26 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ exports: ExportsService; cha
     {
       schema: {
         tags,
-        summary: 'One file of a snapshot (gzip; `latest` = the newest snapshot)',
+        summary: 'One file of a snapshot (gzip, or decoded without `.gz`; `latest` = the newest snapshot)',
         params: ExportFileParamsSchema,
         response: { 200: z.string().describe('the gzip file'), 400: ApiErrorSchema },
       },
     },
     async (req, reply) => {
       const { snapshot, file } = req.params
-      const found = await exports.file(snapshot, file)
+      const gz = file.endsWith('.gz')
+      const found = await exports.file(snapshot, gz ? file : `${file}.gz`)
       if (!found) throw notFound()
-      const etag = `"${found.sha256}"`
+      // The decoded form is another representation of the same bytes: a weak tag of the same hash.
+      const etag = gz ? `"${found.sha256}"` : `W/"${found.sha256}"`
       reply.header('Content-Disposition', `attachment; filename="dropwise-${found.snapshotId}-${file}"`)
       if (snapshot === 'latest') reply.header('Content-Location', `/api/v2/export/snapshots/${found.snapshotId}/${file}`)
       if (revalidate(req.headers['if-none-match'], reply, etag, snapshot === 'latest' ? LATEST_CACHE : DATED_CACHE)) return notModified(reply)
-      return sendGzip(reply, found.body)
+      if (gz) return sendGzip(reply, found.body)
+      reply.header('Vary', 'Accept-Encoding, Origin')
+      const type = file.endsWith('.csv') ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8'
+      if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return sendEncoded(reply, type, found.body)
+      return sendPlain(reply, type, await gunzipAsync(found.body))
     },
   )
 

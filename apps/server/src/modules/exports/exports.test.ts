@@ -146,6 +146,23 @@ describe.each(dbTargets())('open-data snapshots and the changes feed on $name', 
     expect(stats.at(-1)).toEqual(['apCost', '', 'total sanity spent', String(cn.stats.totalApCost)])
   }, 120_000)
 
+  it('serves a file decoded without .gz, for a browser or a spreadsheet: CSV text, gzip-encoded when accepted', async () => {
+    const stored = await fileOf('/api/v2/export/snapshots/v1/CN-matrix.csv.gz')
+    const plain = await get('/api/v2/export/snapshots/latest/CN-matrix.csv')
+    expect(plain.headers['content-type']).toBe('text/csv; charset=utf-8')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers['content-disposition']).toBe('attachment; filename="dropwise-v1-CN-matrix.csv"')
+    expect(plain.body).toBe(gunzipSync(stored).toString('utf8'))
+    expect(parseCsv(plain.body)[0]).toEqual([`# ${SNAPSHOT_ATTRIBUTION}`])
+    const encoded = await get('/api/v2/export/snapshots/v1/CN-matrix.csv', { 'accept-encoding': 'gzip' })
+    expect(encoded.headers['content-encoding']).toBe('gzip')
+    expect(encoded.rawPayload.equals(stored)).toBe(true)
+    expect((await get('/api/v2/export/snapshots/v1/CN-matrix.csv', { 'if-none-match': String(plain.headers.etag) })).statusCode).toBe(304)
+    const json = await get('/api/v2/export/snapshots/v1/KR.json')
+    expect(json.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(json.json()).toMatchObject({ server: 'KR', license: 'CC BY-NC 4.0' })
+  }, 120_000)
+
   it('leaves simulated demo reports out: their numbers change no table of a snapshot', async () => {
     const before = await ctx.app.exports.build()
     const { reports } = await ctx.app.services.demo.simulate({ reportsPerDay: 40, days: 2, seed: 7 })

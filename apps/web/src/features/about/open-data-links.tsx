@@ -5,10 +5,10 @@ import { env } from '../../config/env'
 import { useDataSource } from '../../lib/state-hooks'
 import type { Server } from '@dropwise/schemas'
 
-/** The open-data snapshots (docs/api-extensions.md §3m): their index, and a file of the newest one under its stable URL. */
+/** The open-data snapshots (docs/api-extensions.md §3m): their index, and a file of the newest one under its stable URL (the CSV decoded, for a spreadsheet). */
 export const snapshotIndexUrl = (apiBase: string) => `${apiBase.replace(/\/$/, '')}/export/snapshots`
 export const latestSnapshotUrl = (apiBase: string, server: Server, file: 'json' | 'matrix.csv') =>
-  `${snapshotIndexUrl(apiBase)}/latest/${server}${file === 'json' ? '.json.gz' : '-matrix.csv.gz'}`
+  `${snapshotIndexUrl(apiBase)}/latest/${server}${file === 'json' ? '.json.gz' : '-matrix.csv'}`
 
 /** The newest open-data snapshot of the current server (gzip JSON, the matrix as CSV) and the list of all kept ones. */
 export function OpenDataLinks() {
