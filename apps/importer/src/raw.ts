@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
-import type { Server } from '@dropwise/schemas'
+import { SERVERS, type Server } from '@dropwise/schemas'
 import { OPERATOR_RAW_FILES, type OPERATOR_NAME_KINDS, type RawToolboxOperators } from './operators'
 
 /**
@@ -216,7 +216,6 @@ export const RAW_FILES = {
   history: '../derived/toolbox-history.json',
 } as const
 
-const SERVERS: readonly Server[] = ['CN', 'US', 'JP', 'KR']
 const GAME_LANGS: readonly GameLang[] = ['zh_CN', 'en_US', 'ja_JP', 'ko_KR']
 const TOOLBOX_LANGS: readonly ToolboxLang[] = ['cn', 'us', 'jp', 'kr']
 

@@ -1,6 +1,6 @@
-import type { Existence, Server } from '@dropwise/schemas'
+import { SERVERS as SCHEMA_SERVERS, type Existence, type Server } from '@dropwise/schemas'
 
-export const SERVERS: readonly Server[] = ['CN', 'US', 'JP', 'KR']
+export const SERVERS: readonly Server[] = SCHEMA_SERVERS
 
 /** Code-unit string order: locale-independent, so output is the same on every machine. */
 export const compareStrings = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)

@@ -6,6 +6,7 @@ import type { DataVersion } from './lib/data-version'
 import type { AssetsOptions } from './modules/assets/assets.options'
 import type { DefectLimits } from './modules/defects/defects.wire'
 import type { GameDataOptions } from './modules/game-data/game-data.wire'
+import type { UpstreamOptions } from './modules/upstream/upstream.wire'
 import type { DatabaseGate } from './plugins/database-gate'
 import type { RecognizerPackOptions } from './plugins/recognizer-pack'
 
@@ -55,4 +56,6 @@ export interface AppOptions {
   /** Closed while the server waits for its database (started before it): API 503s, background waits (plugins/database-gate.ts). */
   databaseGate?: DatabaseGate
   gameData?: GameDataOptions // the run-time game-data sync (issue 36; modules/game-data)
+  /** A Penguin-compatible upstream's matrices as the baseline (`UPSTREAM_API`, `UPSTREAM_INTERVAL_S`; issue 40, modules/upstream). */
+  upstream?: UpstreamOptions
 }

@@ -2,28 +2,28 @@ import { randomInt } from 'node:crypto'
 import Fastify from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { AppOptions } from './app-options'
-import { createDataVersion, createFollowingVersion, type DataVersion } from './lib/data-version'
+import type {} from './app-services'
+import { createDataVersion, createFollowingVersion } from './lib/data-version'
 import { newRequestId, randomAlnum } from './lib/ids'
 import { createBudgets } from './lib/limits'
 import { connectRedis } from './lib/redis'
 import { followVersion, publishVersion } from './lib/version-sync'
 import { createAccountsRepository } from './modules/accounts/accounts.repository'
 import { accountsRoutes } from './modules/accounts/accounts.routes'
-import { createAccountsService, type AccountsService } from './modules/accounts/accounts.service'
+import { createAccountsService } from './modules/accounts/accounts.service'
 import { createIdentityGuard } from './modules/accounts/identity-guard'
 import { createIdentityProofs } from './modules/accounts/identity-proof'
 import { createIdentitySecretRepository } from './modules/accounts/identity-secret.repository'
 import { createVouchStore } from './modules/accounts/vouches.store'
 import { createAggregationRepository } from './modules/aggregation/aggregation.repository'
-import { createAggregationWorker, type AggregationWorker } from './modules/aggregation/aggregation.worker'
+import { createAggregationWorker } from './modules/aggregation/aggregation.worker'
 import { assetsRoutes } from './modules/assets/assets.routes'
 import { assetsHealth } from './modules/assets/assets.health'
 import { assetsServiceFromOptions, assetsStorage } from './modules/assets/assets.options'
 import { createAssetsRepository } from './modules/assets/assets.repository'
-import type { AssetsService } from './modules/assets/assets.service'
 import { createCatalogRepository } from './modules/catalog/catalog.repository'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
-import { createCatalogService, DATA_VERSION_HEADER, type CatalogService } from './modules/catalog/catalog.service'
+import { createCatalogService, DATA_VERSION_HEADER } from './modules/catalog/catalog.service'
 import { createHealthRepository } from './modules/health/health.repository'
 import { healthRoutes } from './modules/health/health.routes'
 import { createHealthService } from './modules/health/health.service'
@@ -31,37 +31,38 @@ import { wireGameData } from './modules/game-data/game-data.wire'
 import { defectsRoutes } from './modules/defects/defects.routes'
 import { wireDefects } from './modules/defects/defects.wire'
 import { createDemoRepository } from './modules/demo/demo.repository'
-import { createDemoService, type DemoService } from './modules/demo/demo.service'
+import { createDemoService } from './modules/demo/demo.service'
 import { wireOps } from './modules/ops/ops.wire'
 import { wireExports } from './modules/exports/exports.wire'
 import { createMatrixRepository } from './modules/matrix/matrix.repository'
 import { matrixRoutes } from './modules/matrix/matrix.routes'
-import { createMatrixService, type MatrixService } from './modules/matrix/matrix.service'
+import { createMatrixService } from './modules/matrix/matrix.service'
 import { plannerRoutes } from './modules/planner/planner.routes'
 import { operatorsRoutes, wireOperators } from './modules/operators/operators.wire'
 import { wireProbe } from './modules/probe/probe.wire'
 import { createPlannerService } from './modules/planner/planner.service'
 import { efficiencyRoutes } from './modules/efficiency/efficiency.routes'
-import { createEfficiencyService, type EfficiencyService } from './modules/efficiency/efficiency.service'
+import { createEfficiencyService } from './modules/efficiency/efficiency.service'
 import { wireHeldReports } from './modules/held-reports/held-reports.wire'
 import { createMyReportsRepository } from './modules/my-reports/my-reports.repository'
 import { myReportsRoutes } from './modules/my-reports/my-reports.routes'
 import { createMyReportsService } from './modules/my-reports/my-reports.service'
-import { createReportWriter, type ReportWriter } from './modules/reports/report-writer'
+import { createReportWriter } from './modules/reports/report-writer'
 import { createReportsRepository } from './modules/reports/reports.repository'
 import { reportsRoutes } from './modules/reports/reports.routes'
-import { createReportsService, type ReportsService } from './modules/reports/reports.service'
+import { createReportsService } from './modules/reports/reports.service'
 import { wireIdempotency } from './modules/reports/reports.wire'
 import { createAdvancedService } from './modules/results/advanced.service'
 import { createPatternsService } from './modules/results/patterns.service'
 import { createResultsRepository } from './modules/results/results.repository'
 import { resultsRoutes } from './modules/results/results.routes'
 import { createTrendsService } from './modules/results/trends.service'
+import { wireUpstream } from './modules/upstream/upstream.wire'
 import { shareRoutes } from './modules/share/share.routes'
 import { createShareService } from './modules/share/share.service'
-import { createStatsRepository } from './modules/site-stats/site-stats.repository'
-import { statsRoutes } from './modules/site-stats/site-stats.routes'
-import { createStatsService, type StatsService } from './modules/site-stats/site-stats.service'
+import { createSiteStatsRepository } from './modules/site-stats/site-stats.repository'
+import { siteStatsRoutes } from './modules/site-stats/site-stats.routes'
+import { createSiteStatsService } from './modules/site-stats/site-stats.service'
 import { compatPlugin, V2_PREFIXES } from './plugins/compat'
 import { compressionPlugin } from './plugins/compression'
 import { gatedPing, wireDatabaseGate } from './plugins/database-gate'
@@ -152,7 +153,7 @@ export const buildApp = async (options: AppOptions) => {
   // Answers that read the catalog too (periods, open stages) rebuild when either the aggregates or the game data move.
   const answers = createFollowingVersion(version)
   const matrix = createMatrixService({ repository: matrixRepository, catalog, accounts, version: answers, clock })
-  const stats = createStatsService({ repository: createStatsRepository(db), catalog, version: answers, clock })
+  const stats = createSiteStatsService({ repository: createSiteStatsRepository(db), catalog, version: answers, clock })
   const resultsRepository = createResultsRepository(db)
   const patterns = createPatternsService({ repository: resultsRepository, catalog, accounts, version: answers, clock })
   const trends = createTrendsService({ repository: resultsRepository, version, clock })
@@ -207,7 +208,7 @@ export const buildApp = async (options: AppOptions) => {
         })
         await v2.register(catalogRoutes, { catalog })
         await v2.register(matrixRoutes, { matrix, identityGuard })
-        await v2.register(statsRoutes, { stats })
+        await v2.register(siteStatsRoutes, { stats })
         await v2.register(resultsRoutes, { patterns, trends, advanced, advancedBudget: budgets.advanced, identityGuard })
         await v2.register(accountsRoutes, { accounts, identityGuard, proofs })
         await v2.register(shareRoutes, { share })
@@ -228,10 +229,20 @@ export const buildApp = async (options: AppOptions) => {
   gameData.onGameDataVersion(() => assets.follow())
   gameData.onGameDataVersion(() => answers.bump())
   await wireExports(app, { db, catalog, matrix, patterns, stats, gameData, clock, background: options.background === true, databaseReady })
+  const upstream = await wireUpstream(app, {
+    db,
+    catalog,
+    version,
+    options: { opsToken: options.ops?.token, ...options.upstream },
+    background: options.background === true,
+    clock,
+    databaseReady,
+  })
   const health = createHealthService({
     repository: gatedPing(options.databaseGate, createHealthRepository(db)),
     redis,
     data: gameData.health,
+    upstream: upstream.health,
     assets: () => assetsHealth(assets.status()),
   })
   await app.register(healthRoutes, { health, binInfo })
@@ -277,22 +288,3 @@ export const buildApp = async (options: AppOptions) => {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    services: {
-      catalog: CatalogService
-      matrix: MatrixService
-      stats: StatsService
-      accounts: AccountsService
-      reports: ReportsService
-      aggregation: AggregationWorker
-      writer: ReportWriter
-      version: DataVersion
-      demo: DemoService
-      assets: AssetsService
-      efficiency: EfficiencyService
-      probeFlush: () => Promise<void>
-    }
-  }
-}

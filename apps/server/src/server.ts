@@ -1,4 +1,5 @@
 import pino from 'pino'
+import { SERVERS } from '@dropwise/schemas'
 import { buildApp } from './app'
 import { DEMO_DEFAULTS } from './modules/demo/demo-defaults'
 import { parseEnv, type Env } from './config/env'
@@ -66,6 +67,7 @@ const app = await buildApp({
     ...(env.OPS_TOKEN ? { opsToken: env.OPS_TOKEN } : {}),
     ...(env.DATA_SYNC_TEST_PAUSE_MS ? { testPauseMs: env.DATA_SYNC_TEST_PAUSE_MS } : {}),
   },
+  upstream: { ...(env.UPSTREAM_API ? { url: env.UPSTREAM_API } : {}), intervalS: env.UPSTREAM_INTERVAL_S },
 })
 
 let closing = false
@@ -110,7 +112,7 @@ if (ready) whenReady()
 
 function whenReady() {
   databaseGate.open()
-  void app.services.matrix.warm(['CN', 'US', 'JP', 'KR']).catch((err: unknown) => app.log.warn({ err }, 'cache warm-up failed'))
+  void app.services.matrix.warm(SERVERS).catch((err: unknown) => app.log.warn({ err }, 'cache warm-up failed'))
 
   // Demo reports: once, on the embedded database unless DEMO=0; on PostgreSQL only when DEMO=1.
   const wantDemo = env.DEMO ?? !env.DATABASE_URL

@@ -1,3 +1,4 @@
+import { SERVERS } from '@dropwise/schemas'
 import { DEFAULT_CONVERSION_RATE, PSEUDO_DEMAND } from './constants'
 import type { LpShape, PreparedModel } from './lp-model'
 import type { Lang, PlanFailure, PlannerLang, PlanRequest, Server } from './types'
@@ -14,7 +15,6 @@ export interface NormalizedRequest {
   outputLang: PlannerLang
 }
 
-const SERVERS: readonly Server[] = ['CN', 'US', 'JP', 'KR']
 const LANGS: readonly PlannerLang[] = ['id', 'zh', 'en', 'ja', 'ko']
 
 const fail = (code: PlanFailure['code'], reason: string, items?: string[]): PlanFailure => (items ? { error: true, code, reason, items } : { error: true, code, reason })

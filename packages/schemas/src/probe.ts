@@ -1,4 +1,5 @@
 import protobuf from 'protobufjs/light.js'
+import { SERVERS } from './constants'
 
 /**
  * The usage probe's wire format (web reference §2.13): protobuf package `PenguinProbe`. Clients send
@@ -56,7 +57,6 @@ export const PROBE_MESSAGE_TYPES = { UNKNOWN: 0, NAVIGATED: 1, ENTERED_SEARCH_RE
 export type ProbeMessageType = keyof typeof PROBE_MESSAGE_TYPES
 export const PROBE_LANGUAGES = ['ZH_CN', 'EN_US', 'JA_JP', 'KO_KR', 'OTHER'] as const
 export type ProbeLanguage = (typeof PROBE_LANGUAGES)[number]
-const SERVERS = ['CN', 'US', 'JP', 'KR'] as const
 
 export interface ProbeAdvancedQuery {
   stageId: string

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { SERVERS } from './constants'
 import { FormulaSchema } from './reference'
 import { DropTypeSchema, ExistenceSchema, I18nSchema, MsSchema, PartialI18nSchema, ServerSchema } from './common'
 
@@ -129,7 +130,7 @@ export type SeedDropInfoFileContent = z.infer<typeof SeedDropInfoFileContentSche
 /** Flattens the on-disk form into drop-info records (order: server, then stage and row order of the file). */
 export const expandSeedDropInfos = (file: SeedDropInfoFileContent): SeedDropInfo[] => {
   const out: SeedDropInfo[] = []
-  for (const server of ['CN', 'US', 'JP', 'KR'] as const) {
+  for (const server of SERVERS) {
     for (const [stageId, rows] of Object.entries(file.servers[server])) {
       for (const [itemId, dropType, b, start, end, accumulable, inferred] of rows) {
         const bounds = b === null ? null : b.length === 3 ? { lower: b[0], upper: b[1], exceptions: b[2] } : { lower: b[0], upper: b[1] }

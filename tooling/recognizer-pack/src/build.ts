@@ -3,10 +3,8 @@ import { readdir, readFile, stat } from 'node:fs/promises'
 import { join, extname, basename } from 'node:path'
 import type { Difficulty, PackManifest, PackStage, Server } from '@dropwise/recognizer'
 import { TEMPLATE_SIZE } from '@dropwise/recognizer'
-import { SeedDropInfoFileSchema, type SeedDropInfo } from '@dropwise/schemas'
+import { SeedDropInfoFileSchema, SERVERS, type SeedDropInfo } from '@dropwise/schemas'
 import { decodeImage, type DecodedImage } from './decode'
-
-const SERVERS: Server[] = ['CN', 'US', 'JP', 'KR']
 
 /** Penguin icon geometry: 183×183 canvas, item circle of 163 px, centred. */
 const PENGUIN_SIZE = 183

@@ -67,6 +67,15 @@ describe('parseEnv', () => {
     expect(message({ REDIS_URL: 'cache:6379' })).toContain('REDIS_URL: must be a redis:// or rediss:// URL')
   })
 
+  it('follows no upstream by default; UPSTREAM_API is an http(s) v2 base, UPSTREAM_INTERVAL_S at least 60 (1800 by default)', () => {
+    expect(parseEnv({}).UPSTREAM_API).toBeUndefined()
+    expect(parseEnv({}).UPSTREAM_INTERVAL_S).toBe(1800)
+    const env = parseEnv({ UPSTREAM_API: 'https://penguin-stats.io/PenguinStats/api/v2', UPSTREAM_INTERVAL_S: '600' })
+    expect(env).toMatchObject({ UPSTREAM_API: 'https://penguin-stats.io/PenguinStats/api/v2', UPSTREAM_INTERVAL_S: 600 })
+    expect(message({ UPSTREAM_API: 'penguin-stats.io' })).toContain('UPSTREAM_API: must be a https:// or http:// URL')
+    expect(message({ UPSTREAM_INTERVAL_S: '10' })).toContain('UPSTREAM_INTERVAL_S: must be a whole number ≥ 60')
+  })
+
   it('reads flags as 0/1/true/false', () => {
     expect(parseEnv({ DEMO: '0' }).DEMO).toBe(false)
     expect(parseEnv({ DEMO: 'true' }).DEMO).toBe(true)

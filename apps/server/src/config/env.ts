@@ -109,6 +109,13 @@ export const EnvSchema = z.object({
    */
   DATA_SYNC_TEST_PAUSE_MS: wholeNumber(1).optional(),
   /**
+   * A Penguin-compatible upstream's v2 base (issue 40), e.g. `https://penguin-stats.io/PenguinStats/api/v2`:
+   * its global matrices become the baseline the figures stand on; unset (the default), the seed's serve.
+   */
+  UPSTREAM_API: urlWithScheme(['https:', 'http:']).optional(),
+  /** Seconds between two rounds over the upstream's four matrices. */
+  UPSTREAM_INTERVAL_S: wholeNumber(60).default(1800),
+  /**
    * Origins allowed to send credentialed cross-origin requests (cookies) to the v2 API, comma-separated;
    * unset: this site and the public Penguin Statistics web client's origins (config/cors-origins.ts).
    */

@@ -133,6 +133,11 @@ export interface MatrixBaselinesTable {
   source: string
 }
 
+/** Issue 40 (migration 0013): a Penguin-compatible upstream's matrix rows per server, what was fetched, and the baselines in effect. */
+export type UpstreamBaselinesTable = Omit<MatrixBaselinesTable, 'source'>
+export type UpstreamFetchesTable = { server: string; url: string; fetched_at: number; sha256: string; pairs: number; unmatched: number; unknown: number }
+export type BaselinesInEffectView = UpstreamBaselinesTable & { upstream: boolean }
+
 export interface AggStageDailyTable {
   server: string
   category: string
@@ -265,6 +270,9 @@ export interface Database {
   drop_patterns: DropPatternsTable
   drop_reports: DropReportsTable
   matrix_baselines: MatrixBaselinesTable
+  upstream_baselines: UpstreamBaselinesTable
+  upstream_fetches: UpstreamFetchesTable
+  baselines_in_effect: BaselinesInEffectView
   agg_stage_daily: AggStageDailyTable
   agg_item_daily: AggItemDailyTable
   agg_pattern_daily: AggPatternDailyTable

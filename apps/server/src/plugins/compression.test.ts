@@ -19,6 +19,12 @@ describe('compressed answers', () => {
       expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3)
       expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json())
       expect(String(zipped.headers.vary)).toContain('Accept-Encoding')
+      // A client that refuses gzip (q=0) gets the bytes as they are (issue 43: a word match sent it gzip).
+      for (const refusing of ['gzip;q=0', 'gzip;q=0, deflate', 'br, gzip;q=0']) {
+        const res = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': refusing } })
+        expect(res.headers['content-encoding'], refusing).toBeUndefined()
+        expect(res.json()).toEqual(plain.json())
+      }
     },
   )
 

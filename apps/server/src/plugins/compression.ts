@@ -2,6 +2,7 @@ import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { acceptsGzip } from '../lib/content-encoding'
 
 const gzipAsync = promisify(gzip)
 const MIN_BYTES = 8 * 1024
@@ -17,7 +18,7 @@ export const compressionPlugin = fp(async (app: FastifyInstance) => {
   const cache = new Map<string, Buffer>()
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.method !== 'GET' || typeof payload !== 'string' || payload.length < MIN_BYTES) return payload
-    if (reply.getHeader('content-encoding') || !/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) return payload
+    if (reply.getHeader('content-encoding') || !acceptsGzip(req.headers['accept-encoding'])) return payload
     if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload
     if (String(reply.getHeader('cache-control') ?? '').includes('private')) return payload
     let compressed = cache.get(payload)

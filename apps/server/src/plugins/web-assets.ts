@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import { extname, join } from 'node:path'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { acceptedCodings } from '../lib/content-encoding'
 
 /**
  * The build's hashed files (`/assets/<name>-<hash>.<ext>`: scripts, styles, the solver's WebAssembly),
@@ -31,10 +32,10 @@ const MAX_BYTES = 64 * 1024 * 1024
  * The encodings a request accepts, best first, each with the suffix of its stored copy: brotli, gzip,
  * then the file itself (`[null, '']`, always last). The build writes `.br`/`.gz` beside each text file.
  */
-export const encodingsOf = (req: FastifyRequest) => {
-  const accepts = String(req.headers['accept-encoding'] ?? '')
-  return [...(/\bbr\b/.test(accepts) ? [['br', '.br']] : []), ...(/\bgzip\b/.test(accepts) ? [['gzip', '.gz']] : []), [null, '']] as const
-}
+export const encodingsOf = (req: FastifyRequest): readonly (readonly ['br' | 'gzip' | null, string])[] => [
+  ...acceptedCodings(req.headers['accept-encoding'], ['br', 'gzip']).map((c) => [c, c === 'br' ? '.br' : '.gz'] as const),
+  [null, ''] as const,
+]
 
 interface Variant {
   body: Buffer

@@ -144,6 +144,10 @@ describe('the web app: `/` is the pre-rendered variant that fits the visitor', (
     const raw = await get('/assets/chunk-AbC123.js')
     expect(raw.headers['content-encoding']).toBeUndefined()
     expect(raw.body).toBe(CODE)
+    // Refused codings (q=0) are never sent; a preferred one wins over the server's order.
+    expect((await get('/assets/chunk-AbC123.js', { 'accept-encoding': 'br;q=0, gzip' })).headers['content-encoding']).toBe('gzip')
+    expect((await get('/assets/chunk-AbC123.js', { 'accept-encoding': 'br;q=0, gzip;q=0' })).headers['content-encoding']).toBeUndefined()
+    expect((await get('/assets/chunk-AbC123.js', { 'accept-encoding': 'br;q=0.5, gzip;q=1' })).headers['content-encoding']).toBe('gzip')
     // Revalidation: the copy's validator, per encoding.
     expect(br.headers.etag).not.toBe(raw.headers.etag)
     expect((await get('/assets/chunk-AbC123.js', { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) })).statusCode).toBe(304)

@@ -131,6 +131,7 @@ export const fakeResultsRepository = (init: Partial<FakeResultsTables> = {}) => 
       log('stageBaselines', server, stageId)
       return tables.baselines.filter((b) => b.server === server && b.stageId === stageId).map(({ server: _server, ...baseline }) => baseline)
     },
+    upstreamFetchedAt: async () => null,
     property: async (key) => {
       log('property', key)
       return (tables.properties[key] ?? null) as Awaited<ReturnType<ResultsRepository['property']>>

@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path'
 import { sourceKey } from '@dropwise/importer/sources'
 import { SYNC_SOURCE_FILES } from '../modules/game-data/game-data.sources'
 import { serveMirror, type MirrorServer } from '../../../../tooling/test-kit/asset-mirror'
-import { SHARED_DATA_DIR } from './test-app'
+import { afterAll, beforeAll } from 'vitest'
+import { createTestContext, SHARED_DATA_DIR, type DbTarget, type TestContext } from './test-app'
 
 export const RAW_DIR = join(SHARED_DATA_DIR, 'raw')
 
@@ -53,4 +54,25 @@ export const startSourcesMirror = async (): Promise<SourcesMirror> => {
       await rm(root, { recursive: true, force: true })
     },
   }
+}
+
+/** The ops token of `useSyncedApp`'s app (`Authorization: Bearer …` on `/api/_/data/sync`). */
+export const SYNC_TOKEN = 'test-ops-token-0123456789'
+
+/**
+ * For a describe block: a real app over a fresh database whose game-data sync follows a fresh sources mirror
+ * (`POST /api/_/data/sync` with SYNC_TOKEN applies what the mirror serves), made before its tests and closed
+ * after them. The fields are set once the block's `beforeAll` ran.
+ */
+export const useSyncedApp = (target: DbTarget) => {
+  const env = {} as { mirror: SourcesMirror; ctx: TestContext }
+  beforeAll(async () => {
+    env.mirror = await startSourcesMirror()
+    env.ctx = await createTestContext(target, { app: { gameData: { baseUrl: env.mirror.url, opsToken: SYNC_TOKEN } } })
+  }, 120_000)
+  afterAll(async () => {
+    await env.ctx?.close()
+    await env.mirror?.dispose()
+  })
+  return env
 }

@@ -1,4 +1,4 @@
-import type { DataSyncResult, DataVersions, Item, Stage, Zone } from '@dropwise/schemas'
+import { SERVERS, type DataSyncResult, type DataVersions, type Item, type Stage, type Zone } from '@dropwise/schemas'
 import { sql } from 'kysely'
 import type { Db } from '../db/db'
 import { FUTURE } from './future-event'
@@ -139,7 +139,7 @@ export const servedConsistency = async (url: string) => {
   const known = new Set(items.body.map((i) => i.itemId))
   const stageIds = new Set<string>()
   let event = false
-  for (const server of ['CN', 'US', 'JP', 'KR']) {
+  for (const server of SERVERS) {
     const stages = await get<Stage[]>(`/PenguinStats/api/v2/stages?server=${server}`)
     for (const answer of [items, zones, stages]) if (answer.version !== head) problems.push(`an answer names version ${answer.version}, the head is ${head}`)
     for (const s of stages.body) {

@@ -53,6 +53,7 @@ const stageSelect = () => import('../features/results/stage-select-page')
 const report = () => import('../features/report/report-pages')
 const recognition = () => import('../features/recognition/recognition-page')
 const planner = () => import('../features/planner/planner-page')
+const goals = () => import('../features/planner/goals/goals-page')
 const guide = () => import('../features/guide/guide-page')
 const advanced = () => import('../features/advanced/advanced-page')
 const search = () => import('../features/search/search-page')
@@ -141,6 +142,7 @@ export const routes: RouteObject[] = [
     ],
   },
   { path: paths.planner.path, handle: h({ name: paths.planner.name, title: 'menu.planner' }), element: page(planner, (m) => m.Planner) },
+  { path: paths.goals.path, handle: h({ name: paths.goals.name, title: 'menu.goals' }), element: page(goals, (m) => m.GoalsPage) },
   { path: paths.guide.path, handle: h({ name: paths.guide.name, title: 'menu.guide' }), element: page(guide, (m) => m.GuidePage) },
   {
     path: paths.advancedQuery.path,

@@ -23,6 +23,7 @@ export const paths = {
   statsByItem: { name: 'StatsByItem', path: 'item', href: () => '/result/item' },
   statsByItemSelected: { name: 'StatsByItem_SelectedItem', path: ':itemId', href: (itemId: string) => `/result/item/${enc(itemId)}` },
   planner: { name: 'Planner', path: '/planner', href: () => '/planner' },
+  goals: { name: 'Goals', path: '/goals', href: () => '/goals' },
   guide: { name: 'Guide', path: '/guide', href: (itemId?: string) => (itemId ? `/guide?item=${enc(itemId)}` : '/guide') },
   advancedQuery: {
     name: 'AdvancedQuery',
@@ -62,6 +63,7 @@ export const samplePaths = (sample: { zoneId: string; stageId: string; itemId: s
   paths.statsByItem.href(),
   paths.statsByItemSelected.href(sample.itemId),
   paths.planner.href(),
+  paths.goals.href(),
   paths.guide.href(),
   paths.advancedQuery.href(),
   paths.search.href('1-7'),

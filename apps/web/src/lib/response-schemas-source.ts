@@ -7,6 +7,7 @@ import {
   MyReportsResponseSchema,
   MatrixElementSchema,
   NoticeListSchema,
+  operatorsListResponseSchema,
   PatternElementSchema,
   PeriodListSchema,
   SiteStatsSchema,
@@ -43,6 +44,7 @@ export const ANSWER_SCHEMAS = {
   efficiency: EfficiencyResponseSchema,
   advancedResults: AdvancedResultsResponseSchema,
   myReports: MyReportsResponseSchema,
+  operators: operatorsListResponseSchema,
 } as const
 export type AnswerSchemaName = keyof typeof ANSWER_SCHEMAS
 
@@ -53,7 +55,7 @@ const SAFE = Number.MAX_SAFE_INTEGER
  * allow and strip them), without `meta` ids, descriptions and the ±2^53 bounds every `int()` carries
  * (the checker's `integer` is a safe integer already).
  */
-const schemaDocument = <K extends string>(schemas: Record<K, z.ZodType>) => {
+const schemaDocument = <K extends string>(schemas: Record<K, z.ZodType>, { bounds = true }: { bounds?: boolean } = {}) => {
   // `named`: a map of names (properties, $defs) whose keys are data, not keywords.
   const strip = (node: unknown, named = false): unknown => {
     if (Array.isArray(node)) return node.map((n) => strip(n))
@@ -62,6 +64,7 @@ const schemaDocument = <K extends string>(schemas: Record<K, z.ZodType>) => {
     for (const [k, v] of Object.entries(node)) {
       if (!named && (k === 'id' || k === 'description' || k === '$schema')) continue
       if (!named && ((k === 'minimum' && v === -SAFE) || (k === 'maximum' && v === SAFE))) continue
+      if (!named && !bounds && VALUE_BOUNDS.has(k)) continue
       out[k] = strip(v, !named && (k === 'properties' || k === '$defs'))
     }
     return out
@@ -71,4 +74,9 @@ const schemaDocument = <K extends string>(schemas: Record<K, z.ZodType>) => {
   ) as Record<K, unknown>
 }
 export const responseSchemaDocument = () => schemaDocument(RESPONSE_SCHEMAS)
-export const answerSchemaDocument = () => schemaDocument(ANSWER_SCHEMAS)
+/**
+ * The answers are checked for their shape; their value bounds (a name's least length, a count's least value), which
+ * the checker does not read and the first load's dataset worker should not carry the code of, are the server's to keep.
+ */
+const VALUE_BOUNDS = new Set(['minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'])
+export const answerSchemaDocument = () => schemaDocument(ANSWER_SCHEMAS, { bounds: false })

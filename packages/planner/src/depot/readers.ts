@@ -11,6 +11,7 @@ export const toolboxCount = (v: Json): number | undefined => {
   if (typeof v === 'string' && /^\s*\d+\s*$/.test(v)) return Number(v)
   return undefined
 }
+/** A short text of a value for messages: its JSON, cut to 80 characters. */
 export const preview = (v: Json): string => {
   let text: string
   try {

@@ -1,12 +1,11 @@
 import type { Stage } from '@dropwise/schemas'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { addFutureEvent, FUTURE } from '../../testing/future-event'
-import { startSourcesMirror, type SourcesMirror } from '../../testing/game-data-mirror'
+import { SYNC_TOKEN, useSyncedApp } from '../../testing/game-data-mirror'
 import { R } from '../../testing/reports'
-import { createTestContext, dbTargets, type TestContext } from '../../testing/test-app'
+import { dbTargets } from '../../testing/test-app'
 
 const BASE = '/PenguinStats/api/v2'
-const TOKEN = 'test-ops-token-0123456789'
 const LISTS = ['/stages?server=CN', '/stages?server=US', '/items', '/zones', '/period']
 
 /**
@@ -15,18 +14,9 @@ const LISTS = ['/stages?server=CN', '/stages?server=US', '/items', '/zones', '/p
  * applied a version, and every v2 answer says which version it was answered under (docs/api-extensions.md §3j).
  */
 describe.each(dbTargets())('reference caches follow the game-data version on $name', (target) => {
-  let mirror: SourcesMirror
-  let ctx: TestContext
-  beforeAll(async () => {
-    mirror = await startSourcesMirror()
-    ctx = await createTestContext(target, { app: { gameData: { baseUrl: mirror.url, opsToken: TOKEN } } })
-  }, 120_000)
-  afterAll(async () => {
-    await ctx?.close()
-    await mirror?.dispose()
-  })
+  const env = useSyncedApp(target)
 
-  const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url: `${BASE}${url}`, headers })
+  const get = (url: string, headers: Record<string, string> = {}) => env.ctx.app.inject({ method: 'GET', url: `${BASE}${url}`, headers })
   const validators = async () => Object.fromEntries(await Promise.all(LISTS.map(async (l) => [l, String((await get(l)).headers.etag)] as const)))
 
   it('validates each list by version and body: 304 for the validator it sent, 200 for any other', async () => {
@@ -52,8 +42,8 @@ describe.each(dbTargets())('reference caches follow the game-data version on $na
 
   it('after a sync applies a version, the validators held before get the new lists, and every answer names it', async () => {
     const before = await validators()
-    await addFutureEvent(mirror, Date.now())
-    const sync = await ctx.app.inject({ method: 'POST', url: '/api/_/data/sync', headers: { authorization: `Bearer ${TOKEN}` } })
+    await addFutureEvent(env.mirror, Date.now())
+    const sync = await env.ctx.app.inject({ method: 'POST', url: '/api/_/data/sync', headers: { authorization: `Bearer ${SYNC_TOKEN}` } })
     expect(sync.json().status).toMatchObject({ outcome: 'applied', version: 2 })
 
     for (const list of LISTS) {
@@ -66,7 +56,7 @@ describe.each(dbTargets())('reference caches follow the game-data version on $na
     expect(cn.map((s) => s.stageId)).toEqual(expect.arrayContaining([...FUTURE.stages]))
 
     // Any v2 answer carries it (a player's report answer too), and it is readable across origins.
-    const report = await ctx.app.inject({
+    const report = await env.ctx.app.inject({
       method: 'POST',
       url: `${BASE}/report`,
       headers: { 'content-type': 'application/json', origin: 'https://example.org' },

@@ -3,7 +3,7 @@ import { DAY_MS } from '@dropwise/stats'
 import type { CatalogService } from '../catalog/catalog.service'
 import type { MatrixService } from '../matrix/matrix.service'
 import type { PatternsService } from '../results/patterns.service'
-import type { StatsService } from '../site-stats/site-stats.service'
+import type { SiteStatsService } from '../site-stats/site-stats.service'
 import { buildSnapshotFiles, LICENSE, LICENSE_URL, SNAPSHOT_ATTRIBUTION } from './exports.build'
 import type { ExportsRepository, StoredSnapshot } from './exports.repository'
 
@@ -16,7 +16,7 @@ export interface ExportsServiceDeps {
   catalog: CatalogService
   matrix: MatrixService
   patterns: PatternsService
-  stats: StatsService
+  stats: SiteStatsService
   clock: () => number
   log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void }
 }

@@ -5,7 +5,7 @@ import type { CatalogService } from '../catalog/catalog.service'
 import type { GameDataService } from '../game-data/game-data.service'
 import type { MatrixService } from '../matrix/matrix.service'
 import type { PatternsService } from '../results/patterns.service'
-import type { StatsService } from '../site-stats/site-stats.service'
+import type { SiteStatsService } from '../site-stats/site-stats.service'
 import { createChangesService } from './changes.service'
 import { createExportsRepository } from './exports.repository'
 import { exportsRoutes } from './exports.routes'
@@ -23,7 +23,7 @@ export interface ExportsWireDeps {
   catalog: CatalogService
   matrix: MatrixService
   patterns: PatternsService
-  stats: StatsService
+  stats: SiteStatsService
   gameData: GameDataService
   clock: () => number
   background: boolean

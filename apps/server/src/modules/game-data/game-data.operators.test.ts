@@ -1,33 +1,24 @@
 import { operatorsListResponseSchema, type DataVersions } from '@dropwise/schemas'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSourcesMirror, type SourcesMirror } from '../../testing/game-data-mirror'
-import { createTestContext, dbTargets, type TestContext } from '../../testing/test-app'
+import { describe, expect, it } from 'vitest'
+import { SYNC_TOKEN, useSyncedApp } from '../../testing/game-data-mirror'
+import { dbTargets } from '../../testing/test-app'
 
-const TOKEN = 'test-ops-token-0123456789'
 const NEW = '4999_newop'
 
 /**
  * Issue 39 item 1: operators follow the game-data sync like items. The toolbox publishes a new operator and
  * changes an existing one's Elite 2 cost; one sync applies both as a new data version, and the operators API
- * and the operator-goal costs answer from it without a restart. Sources unchanged: nothing is written.
+ * and the operator-goal costs answer from it without a restart. Sources unchanged: nothing is written. On PGlite
+ * only: the operators' writes run on PostgreSQL in the seed load (operators.acceptance.test.ts), the same statements.
  */
-describe.each(dbTargets())('operators follow the game-data sync on $name', (target) => {
-  let mirror: SourcesMirror
-  let ctx: TestContext
-  beforeAll(async () => {
-    mirror = await startSourcesMirror()
-    ctx = await createTestContext(target, { app: { gameData: { baseUrl: mirror.url, opsToken: TOKEN } } })
-  }, 120_000)
-  afterAll(async () => {
-    await ctx?.close()
-    await mirror?.dispose()
-  })
+describe.each(dbTargets().filter((t) => t.name === 'pglite'))('operators follow the game-data sync on $name', (target) => {
+  const env = useSyncedApp(target)
 
-  const sync = async () => (await ctx.app.inject({ method: 'POST', url: '/api/_/data/sync', headers: { authorization: `Bearer ${TOKEN}` } })).json()
-  const operators = async () => operatorsListResponseSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/v2/operators?server=CN' })).json())
+  const sync = async () => (await env.ctx.app.inject({ method: 'POST', url: '/api/_/data/sync', headers: { authorization: `Bearer ${SYNC_TOKEN}` } })).json()
+  const operators = async () => operatorsListResponseSchema.parse((await env.ctx.app.inject({ method: 'GET', url: '/api/v2/operators?server=CN' })).json())
   const e2Cost = async (operator: string) =>
     (
-      await ctx.app.inject({
+      await env.ctx.app.inject({
         method: 'POST',
         url: '/api/v2/planner/operators',
         payload: {
@@ -50,22 +41,22 @@ describe.each(dbTargets())('operators follow the game-data sync on $name', (targ
 
   it('applies a new operator and a changed cost as one version, served at once', async () => {
     type Table = Record<string, unknown>
-    const character = await mirror.read<Record<string, Table>>('toolbox/assets/data/character.json')
+    const character = await env.mirror.read<Record<string, Table>>('toolbox/assets/data/character.json')
     character[NEW] = { ...character['102_texas'], appellation: 'Newop', romaji: 'nyuoppu', pinyin: { full: 'xinganyuan', head: 'xgy' } }
-    await mirror.write('toolbox/assets/data/character.json', character)
-    const cultivate = await mirror.read<Record<string, { evolve: Record<string, number>[] }>>('toolbox/assets/data/cultivate.json')
+    await env.mirror.write('toolbox/assets/data/character.json', character)
+    const cultivate = await env.mirror.read<Record<string, { evolve: Record<string, number>[] }>>('toolbox/assets/data/cultivate.json')
     cultivate[NEW] = structuredClone(cultivate['102_texas']!)
     // Texas's Elite 2 now asks for one more 3213 (a changed cost, as the game's tables sometimes fix).
     const texasE2 = cultivate['102_texas']!.evolve[1]!
     texasE2['3213'] = (texasE2['3213'] ?? 0) + 1
-    await mirror.write('toolbox/assets/data/cultivate.json', cultivate)
+    await env.mirror.write('toolbox/assets/data/cultivate.json', cultivate)
     for (const [lang, name] of [
       ['cn', '新干员'],
       ['us', 'Newop'],
     ] as const) {
-      const names = await mirror.read<Record<string, string>>(`toolbox/assets/locales/${lang}/character.json`)
+      const names = await env.mirror.read<Record<string, string>>(`toolbox/assets/locales/${lang}/character.json`)
       names[NEW] = name
-      await mirror.write(`toolbox/assets/locales/${lang}/character.json`, names)
+      await env.mirror.write(`toolbox/assets/locales/${lang}/character.json`, names)
     }
     const before = await e2Cost('102_texas')
 
@@ -76,7 +67,7 @@ describe.each(dbTargets())('operators follow the game-data sync on $name', (targ
     expect(listed.operators.find((o) => o.id === NEW)).toMatchObject({ star: 5, name_i18n: { zh: '新干员', en: 'Newop' }, servers: ['CN', 'US'] })
     expect(await e2Cost('102_texas')).toEqual({ ...before, '3213': (before['3213'] ?? 0) + 1 })
     expect(await e2Cost(NEW)).toEqual(before)
-    const versions = (await ctx.app.inject({ method: 'GET', url: '/api/_/data' })).json<DataVersions>()
+    const versions = (await env.ctx.app.inject({ method: 'GET', url: '/api/_/data' })).json<DataVersions>()
     expect(versions.current.counts.operators).toBe(426)
     expect(versions.current.sources.some((s) => s.path === 'assets/data/cultivate.json')).toBe(true)
   }, 120_000)

@@ -10,9 +10,10 @@ import { DEFAULT_SYNC_DIR, seedShas } from './game-data.wire'
 /**
  * The sync keeps its copy of the stored reference current after its own applies (storedAfter) instead of
  * reading every table again: the copy must be exactly what the database holds after the apply, for an
- * update that adds an event (groups replaced) and one that drops it again (open drop infos retired).
+ * update that adds an event (groups replaced) and one that drops it again (open drop infos retired). On PGlite
+ * only: the forms are the same on both databases (the sync and kill tests run the apply on PostgreSQL too).
  */
-describe.each(dbTargets())('the stored reference carried past an apply on $name', (target) => {
+describe.each(dbTargets().filter((t) => t.name === 'pglite'))('the stored reference carried past an apply on $name', (target) => {
   let mirror: SourcesMirror
   let ctx: TestContext
   beforeAll(async () => {

@@ -1,12 +1,11 @@
 import type { DataVersions, Health, Item, Stage, Zone } from '@dropwise/schemas'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { addFutureEvent, FUTURE } from '../../testing/future-event'
-import { startSourcesMirror, type SourcesMirror } from '../../testing/game-data-mirror'
+import { SYNC_TOKEN, useSyncedApp } from '../../testing/game-data-mirror'
 import { R } from '../../testing/reports'
-import { createTestContext, dbTargets, type TestContext } from '../../testing/test-app'
+import { dbTargets } from '../../testing/test-app'
 
 const BASE = '/PenguinStats/api/v2'
-const TOKEN = 'test-ops-token-0123456789'
 
 /**
  * Issue 36 acceptance, items 1-2: a newer snapshot of the real sources, served in the raw layout from a local
@@ -14,37 +13,28 @@ const TOKEN = 'test-ops-token-0123456789'
  * data unchanged and the reason in health; the next good update applies.
  */
 describe.each(dbTargets())('game-data sync on $name', (target) => {
-  let mirror: SourcesMirror
-  let ctx: TestContext
-  beforeAll(async () => {
-    mirror = await startSourcesMirror()
-    ctx = await createTestContext(target, { app: { gameData: { baseUrl: mirror.url, opsToken: TOKEN } } })
-  }, 120_000)
-  afterAll(async () => {
-    await ctx?.close()
-    await mirror?.dispose()
-  })
+  const env = useSyncedApp(target)
 
-  const get = async <T>(url: string) => (await ctx.app.inject({ method: 'GET', url })).json<T>()
+  const get = async <T>(url: string) => (await env.ctx.app.inject({ method: 'GET', url })).json<T>()
   const stagesOf = (server: string) => get<Stage[]>(`${BASE}/stages?server=${server}`)
-  const sync = () => ctx.app.inject({ method: 'POST', url: '/api/_/data/sync', headers: { authorization: `Bearer ${TOKEN}` } })
+  const sync = () => env.ctx.app.inject({ method: 'POST', url: '/api/_/data/sync', headers: { authorization: `Bearer ${SYNC_TOKEN}` } })
   const snapshot = async () => ({
     version: (await get<DataVersions>('/api/_/data')).current.version,
-    stages: (await ctx.app.inject({ method: 'GET', url: `${BASE}/stages?server=CN` })).body,
-    items: (await ctx.app.inject({ method: 'GET', url: `${BASE}/items` })).body,
+    stages: (await env.ctx.app.inject({ method: 'GET', url: `${BASE}/stages?server=CN` })).body,
+    items: (await env.ctx.app.inject({ method: 'GET', url: `${BASE}/items` })).body,
   })
 
   it('starts at the seed, version 1; the sync route wants the token', async () => {
     const data = await get<DataVersions>('/api/_/data')
     expect(data.current).toMatchObject({ version: 1, origin: 'seed' })
     expect(data.current.sources.length).toBeGreaterThan(20)
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/_/data/sync' })).statusCode).toBe(401)
+    expect((await env.ctx.app.inject({ method: 'POST', url: '/api/_/data/sync' })).statusCode).toBe(401)
     const health = await get<Health>('/api/_/health')
     expect(health.data).toMatchObject({ version: 1, lastSync: null })
   })
 
   const refused = async (edit: () => Promise<void>, reason: RegExp) => {
-    await mirror.reset()
+    await env.mirror.reset()
     await edit()
     const before = await snapshot()
     const res = await sync()
@@ -60,15 +50,15 @@ describe.each(dbTargets())('game-data sync on $name', (target) => {
 
   it('refuses a truncated file', async () => {
     await refused(async () => {
-      const text = JSON.stringify(await mirror.read('gamedata/zh_CN/item_table.json'))
-      await mirror.write('gamedata/zh_CN/item_table.json', text.slice(0, Math.floor(text.length / 2)))
+      const text = JSON.stringify(await env.mirror.read('gamedata/zh_CN/item_table.json'))
+      await env.mirror.write('gamedata/zh_CN/item_table.json', text.slice(0, Math.floor(text.length / 2)))
     }, /gamedata\/zh_CN\/item_table\.json is not valid JSON/)
   }, 60_000)
 
   it('refuses a file that fails its schema', async () => {
     await refused(async () => {
-      const maa = await mirror.read<{ stageId: string; code: string }[]>('maa/stages.json')
-      await mirror.write(
+      const maa = await env.mirror.read<{ stageId: string; code: string }[]>('maa/stages.json')
+      await env.mirror.write(
         'maa/stages.json',
         maa.map(({ stageId, ...rest }) => ({ ...rest, id: stageId })),
       )
@@ -78,20 +68,20 @@ describe.each(dbTargets())('game-data sync on $name', (target) => {
   it('refuses an update that removes 30 % of the stages of a source', async () => {
     // MAA's list of open stages loses 30 %: their current drop pools would vanish.
     await refused(async () => {
-      const maa = await mirror.read<unknown[]>('maa/stages.json')
-      await mirror.write('maa/stages.json', maa.slice(0, Math.floor(maa.length * 0.7)))
+      const maa = await env.mirror.read<unknown[]>('maa/stages.json')
+      await env.mirror.write('maa/stages.json', maa.slice(0, Math.floor(maa.length * 0.7)))
     }, /would remove \d+ of \d+ (stages|drop infos open now)/)
     // Penguin's stage list is pinned: the same cut there is refused by its checksum.
     await refused(async () => {
-      const stages = await mirror.read<unknown[]>('penguin-api-2024-10-17/stages.json')
-      await mirror.write('penguin-api-2024-10-17/stages.json', stages.slice(0, Math.floor(stages.length * 0.7)))
+      const stages = await env.mirror.read<unknown[]>('penguin-api-2024-10-17/stages.json')
+      await env.mirror.write('penguin-api-2024-10-17/stages.json', stages.slice(0, Math.floor(stages.length * 0.7)))
     }, /is pinned, but its SHA-256/)
   }, 120_000)
 
   it('applies the next good update: the future event is on /stages, /zones and /items on the right servers', async () => {
-    await mirror.reset()
+    await env.mirror.reset()
     const now = Date.now()
-    const { us } = await addFutureEvent(mirror, now)
+    const { us } = await addFutureEvent(env.mirror, now)
     const res = await sync()
     expect(res.json().status).toMatchObject({ outcome: 'applied', version: 2, reason: null })
     expect(res.json().changes.stages.added).toBeGreaterThanOrEqual(3)
@@ -119,7 +109,7 @@ describe.each(dbTargets())('game-data sync on $name', (target) => {
     const item = (await get<Item[]>(`${BASE}/items`)).find((i) => i.itemId === FUTURE.newItem)
     expect(item).toMatchObject({ name_i18n: { en: 'Crystal Circuit', zh: '晶化回路' }, existence: { CN: { exist: true } } })
 
-    const report = await ctx.app.inject({
+    const report = await env.ctx.app.inject({
       method: 'POST',
       url: `${BASE}/report`,
       headers: { 'content-type': 'application/json' },

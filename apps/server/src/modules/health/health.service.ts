@@ -14,13 +14,15 @@ export interface HealthServiceDeps {
   data?: () => Promise<Health['data']>
   /** The game resources' state (recognizer pack, icon sheet), with the operator's hint when players cannot recognise screenshots. */
   assets?: () => Health['assets']
+  /** The upstream the matrices stand on (issue 40), when `UPSTREAM_API` is set: since when and why it fails. */
+  upstream?: () => Promise<Health['upstream']>
 }
 
 /**
  * What serves (api-v2.md §4): the database is required (down → `down`), Redis only accelerates (down →
  * `degraded`: writes fall back). Each check gives up after 2 s.
  */
-export const createHealthService = ({ repository, redis, data, assets }: HealthServiceDeps) => ({
+export const createHealthService = ({ repository, redis, data, assets, upstream }: HealthServiceDeps) => ({
   async check(): Promise<Health> {
     const database = await within(repository.ping(), CHECK_TIMEOUT_MS).then(
       () => 'ok' as const,
@@ -35,11 +37,13 @@ export const createHealthService = ({ repository, redis, data, assets }: HealthS
             () => 'down' as const,
           )
     const dataState = database === 'ok' && data ? await within(data(), CHECK_TIMEOUT_MS).catch(() => undefined) : undefined
+    const upstreamState = database === 'ok' && upstream ? await within(upstream(), CHECK_TIMEOUT_MS).catch(() => undefined) : undefined
     return {
       status: database === 'down' ? 'down' : redisCheck === 'down' ? 'degraded' : 'ok',
       checks: { database, redis: redisCheck },
       ...(dataState ? { data: dataState } : {}),
       ...(assets ? { assets: assets() } : {}),
+      ...(upstreamState ? { upstream: upstreamState } : {}),
     }
   },
 })

@@ -1,4 +1,4 @@
-import type { Server } from '@dropwise/schemas'
+import { ServerSchema, type Server } from '@dropwise/schemas'
 import { z } from 'zod'
 import type { DataVersion } from '../../lib/data-version'
 import { notFound } from '../../lib/errors'
@@ -12,12 +12,13 @@ const CountSchema = z.object({
 
 /** `GET /basis` (docs/api-extensions.md §3g): what the numbers of a stage (or of the whole server) are made of. */
 export const SampleBasisSchema = z.object({
-  server: z.enum(['CN', 'US', 'JP', 'KR']),
+  server: ServerSchema,
   stageId: z.string().nullable().describe('null: every stage of the server'),
   imported: z.object({
     source: z.literal('Penguin Statistics'),
     runs: z.number().int().describe('runs of the imported history (per stage, its largest item total); category all only'),
     until: z.number().int().nullable().describe('epoch ms the history was fetched at; null when none was imported'),
+    upstream: z.string().nullable().describe('the Penguin-compatible upstream (UPSTREAM_API) whose answer is the history, null: the seed’s import'),
   }),
   reported: z.object({
     automated: CountSchema.describe('valid reports sent to this server since, by tools'),
@@ -41,7 +42,7 @@ export const createBasis = ({ repository, catalog, version }: { repository: Matr
   const cache = new Map<string, { version: number; answer: Promise<SampleBasis> }>()
   const compute = async (server: Server, stageId: string | null): Promise<SampleBasis> => {
     if (stageId !== null && !(await catalog.stageRecord(stageId))) throw notFound()
-    const { imported, totals, fetchedAt } = await repository.basisCounts(server, stageId)
+    const { imported, totals, fetchedAt, upstream } = await repository.basisCounts(server, stageId)
     const count = (category: string) => {
       const row = totals.find((t) => t.category === category)
       return { runs: Number(row?.times ?? 0), reports: Number(row?.reports ?? 0) }
@@ -50,7 +51,7 @@ export const createBasis = ({ repository, catalog, version }: { repository: Matr
     return {
       server,
       stageId,
-      imported: { source: 'Penguin Statistics', runs: Number(imported), until: typeof until === 'number' ? until : null },
+      imported: { source: 'Penguin Statistics', runs: Number(imported), until: typeof until === 'number' ? until : null, upstream },
       reported: { automated: count('automated'), manual: count('manual') },
       simulated: count('demo'),
     }

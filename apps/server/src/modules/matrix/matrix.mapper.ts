@@ -8,6 +8,8 @@ export interface MatrixBaseline {
   /** The period the numbers describe, epoch ms; `endAt` is `NO_END_MS` while open. */
   startAt: number
   endAt: number
+  /** From the upstream's answer (issue 40) rather than the seed: counted only where the game data knows the pair. */
+  upstream?: boolean
 }
 
 export const toMatrixBaseline = (row: {
@@ -18,6 +20,7 @@ export const toMatrixBaseline = (row: {
   std_dev: number
   start_at: number
   end_at: number
+  upstream?: boolean
 }): MatrixBaseline => ({
   stageId: row.stage_id,
   itemId: row.item_id,
@@ -26,4 +29,5 @@ export const toMatrixBaseline = (row: {
   stdDev: row.std_dev,
   startAt: row.start_at,
   endAt: row.end_at,
+  ...(row.upstream ? { upstream: true } : {}),
 })

@@ -15,15 +15,23 @@ const json = (rows: unknown) => sql`${JSON.stringify(rows)}::jsonb`
 
 /** Counts behind the drop matrix: imported baselines, per-day aggregates and (personal) raw reports. */
 export const createMatrixRepository = (db: Db) => ({
-  /** What identifies the imported baselines: the loaded seed's content hash (they change only when a seed loads). */
-  baselineStamp: async (): Promise<string | null> =>
-    ((await db.kysely.selectFrom('properties').select('value').where('key', '=', 'seed.contentHash').executeTakeFirst())?.value as string | undefined) ?? null,
+  /**
+   * What identifies the baselines in effect: the loaded seed's content hash and each upstream answer applied
+   * (issue 40; they change only when a seed loads or an upstream answer replaces a server's).
+   */
+  baselineStamp: async (): Promise<string | null> => {
+    const { rows } = await sql<{ stamp: string | null }>`
+      select (select value #>> '{}' from properties where key = 'seed.contentHash')
+        || coalesce((select string_agg(server || ':' || sha256 || ':' || fetched_at, ',' order by server) from upstream_fetches), '') as stamp`.execute(db.kysely)
+    return rows[0]?.stamp ?? null
+  },
 
+  /** The baselines in effect on a server: the upstream's last good answer once there is one, else the seed's. */
   baselines: async (server: Server): Promise<MatrixBaseline[]> =>
     (
       await db.kysely
-        .selectFrom('matrix_baselines')
-        .select(['stage_id', 'item_id', 'times', 'quantity', 'std_dev', 'start_at', 'end_at'])
+        .selectFrom('baselines_in_effect')
+        .select(['stage_id', 'item_id', 'times', 'quantity', 'std_dev', 'start_at', 'end_at', 'upstream'])
         .where('server', '=', server)
         .orderBy('stage_id')
         .orderBy('item_id')
@@ -78,20 +86,28 @@ export const createMatrixRepository = (db: Db) => ({
 
   /**
    * Runs behind a stage's numbers (or the whole server's, `stageId` null): the imported history (per
-   * stage its largest item total), the all-time aggregates per category (`demo` = simulated reports),
-   * and when the history was fetched (`baselines.fetchedAt`).
+   * stage its largest item total; the upstream's once it answered, issue 40), the all-time aggregates per
+   * category (`demo` = simulated reports), and when the history was fetched (the upstream's answer, else
+   * `baselines.fetchedAt`) and from which upstream.
    */
   basisCounts: async (server: Server, stageId: string | null) => {
     const stage = stageId === null ? sql`` : sql`and stage_id = ${stageId}`
-    const [imported, totals, fetchedAt] = await Promise.all([
+    const [imported, totals, fetchedAt, upstream] = await Promise.all([
       sql<{ runs: number | null }>`
-        select sum(m) as runs from (select max(times) as m from matrix_baselines where server = ${server} ${stage} group by stage_id) x`.execute(db.kysely),
+        select sum(m) as runs from (select max(times) as m from baselines_in_effect where server = ${server} ${stage} group by stage_id) x`.execute(db.kysely),
       sql<{ category: string; times: number; reports: number }>`
         select category, sum(times) as times, sum(reports) as reports from agg_stage_total
         where server = ${server} ${stage} group by category`.execute(db.kysely),
       db.kysely.selectFrom('properties').select('value').where('key', '=', 'baselines.fetchedAt').executeTakeFirst(),
+      db.kysely.selectFrom('upstream_fetches').select(['url', 'fetched_at']).where('server', '=', server).executeTakeFirst(),
     ])
-    return { imported: imported.rows[0]?.runs ?? 0, totals: totals.rows, fetchedAt: (fetchedAt?.value ?? null) as unknown }
+    return {
+      imported: imported.rows[0]?.runs ?? 0,
+      totals: totals.rows,
+      // An upstream answer in effect (issue 40) dates the history at its fetch.
+      fetchedAt: (upstream ? Number(upstream.fetched_at) : (fetchedAt?.value ?? null)) as unknown,
+      upstream: upstream?.url ?? null,
+    }
   },
   /** The account's reports on a server that count for it (reliability ≥ 0 or not yet verified). */
   personalReports: (accountId: number, server: Server) =>

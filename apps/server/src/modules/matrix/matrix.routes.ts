@@ -2,6 +2,7 @@ import { ApiErrorSchema, CategorySchema, MatrixQuerySchema, MatrixResponseSchema
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { acceptsGzip } from '../../lib/content-encoding'
 import { sendJson, setPrivate, setPublicCache } from '../../lib/http-cache'
 import { penguinIdOf } from '../accounts/identity'
 import type { IdentityGuard } from '../accounts/identity-guard'
@@ -14,7 +15,7 @@ const send = (req: FastifyRequest, reply: FastifyReply, answer: MatrixAnswer) =>
   if (answer.personal) setPrivate(reply)
   else setPublicCache(reply, answer.builtAt)
   reply.header('Vary', 'Accept-Encoding, Origin')
-  if (answer.gzip && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+  if (answer.gzip && acceptsGzip(req.headers['accept-encoding'])) {
     return reply.header('Content-Encoding', 'gzip').type('application/json; charset=utf-8').send(answer.gzip)
   }
   return sendJson(reply, answer.body)

@@ -69,7 +69,7 @@ const fakeMatrixRepository = () => {
     basisCounts: async (_server: Server, stageId: string | null) => {
       basisCalls.push(stageId)
       if (data.basisDown) throw new Error('Connection terminated unexpectedly')
-      return { imported: 0, totals: data.basisTotals.map((t) => ({ ...t })), fetchedAt: null }
+      return { imported: 0, totals: data.basisTotals.map((t) => ({ ...t })), fetchedAt: null, upstream: null }
     },
     personalReports: async (accountId: number, server: Server) => (accountId === 7 && server === 'CN' ? data.personal : []),
   } satisfies MatrixRepository

@@ -88,7 +88,11 @@ export const createMatrixService = ({ repository, catalog, accounts, version, cl
     }
     for (const b of baselines) {
       await breathe()
-      const period = (await periodOf(server, b.stageId, b.itemId, now)) ?? { start: b.startAt, end: b.endAt >= NO_END_MS ? null : b.endAt }
+      const known = await periodOf(server, b.stageId, b.itemId, now)
+      // An upstream's pair this game data has no drop info for (a stage or item it does not know yet) waits for
+      // it: the figure would name a window no /stages answer shows (docs/architecture.md "Upstream").
+      if (!known && b.upstream) continue
+      const period = known ?? { start: b.startAt, end: b.endAt >= NO_END_MS ? null : b.endAt }
       pairs.set(`${b.stageId}|${b.itemId}`, { stageId: b.stageId, itemId: b.itemId, period, baseline: b })
     }
     for (const a of totals.items) {
@@ -122,7 +126,8 @@ export const createMatrixService = ({ repository, catalog, accounts, version, cl
     for (const [key, p] of pairs) {
       const s = sums.get(key)
       let total = { times: s?.times ?? 0, quantity: s?.quantity ?? 0, sumSquares: s?.quantity_sq ?? 0 }
-      // The baseline counts when it describes this very period (the importer guarantees it does).
+      // The baseline counts when it describes this very period (the importer guarantees it does for the seed's;
+      // an upstream's figure for another period than the local drop infos' is left out: they win).
       if (p.baseline && p.baseline.startAt === p.period.start) {
         total = addSums(sumsFromNumbers({ times: p.baseline.times, quantity: p.baseline.quantity, stdDev: p.baseline.stdDev }), total)
       }

@@ -126,6 +126,9 @@ export const createAdvancedService = (deps: AdvancedServiceDeps) => {
   let fetchedAtProperty: Promise<Partial<Record<Server, number>> | null> | null = null
   const baselineFetchedAt = async (server: Server): Promise<number | null> => {
     if (deps.baselineFetchedAt) return deps.baselineFetchedAt[server] ?? null
+    // An upstream answer in effect (issue 40) reaches its fetch; it moves with every answer, so it is read each time.
+    const upstream = await repository.upstreamFetchedAt(server)
+    if (upstream !== null) return upstream
     if (!fetchedAtProperty) {
       const read = repository.property(BASELINE_FETCHED_AT_KEY).then((v) => {
         if (typeof v === 'number') return { CN: v, US: v, JP: v, KR: v }

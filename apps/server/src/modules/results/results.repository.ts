@@ -175,16 +175,22 @@ export const createResultsRepository = (db: Db) => ({
     return rows
   },
 
-  /** Imported history of one stage on a server (category `all` only). */
+  /** Imported history of one stage on a server (category `all` only): the baselines in effect (issue 40). */
   stageBaselines: async (server: Server, stageId: string): Promise<MatrixBaseline[]> =>
     (
       await db.kysely
-        .selectFrom('matrix_baselines')
+        .selectFrom('baselines_in_effect')
         .select(['stage_id', 'item_id', 'times', 'quantity', 'std_dev', 'start_at', 'end_at'])
         .where('server', '=', server)
         .where('stage_id', '=', stageId)
         .execute()
     ).map(toMatrixBaseline),
+
+  /** When the upstream's answer in effect on a server was fetched (issue 40), or `null` while the seed's baselines serve. */
+  upstreamFetchedAt: async (server: Server): Promise<number | null> => {
+    const row = await db.kysely.selectFrom('upstream_fetches').select('fetched_at').where('server', '=', server).executeTakeFirst()
+    return row ? Number(row.fetched_at) : null
+  },
 
   /** A property's value (e.g. `baselines.fetchedAt`), or `null`. */
   property: async (key: string) => (await db.kysely.selectFrom('properties').select('value').where('key', '=', key).executeTakeFirst())?.value ?? null,

@@ -4,9 +4,9 @@ import type { Db } from '../../db/db'
 import { DEMO_SOURCE } from '../demo/demo-source'
 
 /** Totals behind `/stats` (api-v2.md §10.7): imported history, all-time daily aggregates, and the last 24 h of raw reports. */
-export const createStatsRepository = (db: Db) => ({
-  /** Imported history per (stage, item), category `all`. */
-  baselines: (server: Server) => db.kysely.selectFrom('matrix_baselines').select(['stage_id', 'item_id', 'times', 'quantity']).where('server', '=', server).execute(),
+export const createSiteStatsRepository = (db: Db) => ({
+  /** Imported history per (stage, item), category `all`: the baselines in effect (the upstream's once it answered, issue 40). */
+  baselines: (server: Server) => db.kysely.selectFrom('baselines_in_effect').select(['stage_id', 'item_id', 'times', 'quantity']).where('server', '=', server).execute(),
 
   /** Σ runs per stage over days `fromDay … toDay` from the daily aggregates, category `all`. */
   stageTotals: (server: Server, fromDay: number, toDay: number) =>
@@ -47,4 +47,4 @@ export const createStatsRepository = (db: Db) => ({
       .groupBy('stage_id')
       .execute(),
 })
-export type StatsRepository = ReturnType<typeof createStatsRepository>
+export type SiteStatsRepository = ReturnType<typeof createSiteStatsRepository>

@@ -2,9 +2,9 @@ import { ApiErrorSchema, ServerQuerySchema, SiteStatsSchema } from '@dropwise/sc
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { sendJson, setPublicCache } from '../../lib/http-cache'
 import { SIMULATED_RUNS_HEADER } from '../demo/demo-source'
-import type { StatsService } from './site-stats.service'
+import type { SiteStatsService } from './site-stats.service'
 
-export const statsRoutes: FastifyPluginAsyncZod<{ stats: StatsService }> = async (app, { stats }) => {
+export const siteStatsRoutes: FastifyPluginAsyncZod<{ stats: SiteStatsService }> = async (app, { stats }) => {
   app.get(
     '/stats',
     {

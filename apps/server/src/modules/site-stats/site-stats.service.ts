@@ -4,7 +4,7 @@ import type { DataVersion } from '../../lib/data-version'
 import type { CachedBody, CatalogService } from '../catalog/catalog.service'
 import { SETTLED_TTL_MS, createSettledCache, firstRecentDay } from '../results/settled-days'
 import { createVersionCache } from '../results/version-cache'
-import type { StatsRepository } from './site-stats.repository'
+import type { SiteStatsRepository } from './site-stats.repository'
 
 /** How long the last-24-hours totals are reused: the window slides continuously, so it is refreshed on a timer. */
 const RECENT_TTL_MS = 5 * 60 * 1000
@@ -15,8 +15,8 @@ const STAGE_RUNS_KEY = '\u0000runs'
 const MIN_DAY = -2_147_483_648
 const MAX_DAY = 2_147_483_647
 
-export interface StatsServiceDeps {
-  repository: StatsRepository
+export interface SiteStatsServiceDeps {
+  repository: SiteStatsRepository
   catalog: CatalogService
   version: DataVersion
   clock: () => number
@@ -34,12 +34,15 @@ interface AllTime {
  * and counted for the X-Dropwise-Simulated-Runs header), refreshed every
  * five minutes. The serialised body is cached per server.
  */
-export const createStatsService = (deps: StatsServiceDeps) => {
+export const createSiteStatsService = (deps: SiteStatsServiceDeps) => {
   const { repository } = deps
   const allTime = createVersionCache<AllTime>(deps.version, deps.clock)
   const settled =
     createSettledCache<
-      [Awaited<ReturnType<StatsRepository['baselines']>>, [Awaited<ReturnType<StatsRepository['stageTotals']>>, Awaited<ReturnType<StatsRepository['itemTotals']>>]]
+      [
+        Awaited<ReturnType<SiteStatsRepository['baselines']>>,
+        [Awaited<ReturnType<SiteStatsRepository['stageTotals']>>, Awaited<ReturnType<SiteStatsRepository['itemTotals']>>],
+      ]
     >()
   const recent = new Map<Server, { rows: { stageId: string; times: number }[]; simulatedRuns: number; builtAt: number }>()
   const bodies = new Map<Server, { allTime: AllTime; recentAt: number; body: CachedBody & { simulatedRuns: number } }>()
@@ -113,4 +116,4 @@ export const createStatsService = (deps: StatsServiceDeps) => {
     },
   }
 }
-export type StatsService = ReturnType<typeof createStatsService>
+export type SiteStatsService = ReturnType<typeof createSiteStatsService>

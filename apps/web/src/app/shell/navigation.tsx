@@ -5,6 +5,7 @@ import CloudUpload from '@mui/icons-material/CloudUpload'
 import ExpandLess from '@mui/icons-material/ExpandLess'
 import ExpandMore from '@mui/icons-material/ExpandMore'
 import Explore from '@mui/icons-material/Explore'
+import Flag from '@mui/icons-material/Flag'
 import Home from '@mui/icons-material/Home'
 import InfoOutlined from '@mui/icons-material/InfoOutlined'
 import Insights from '@mui/icons-material/Insights'
@@ -63,6 +64,7 @@ export const MENU: MenuEntry[] = [
     ],
   },
   { title: 'menu.planner', href: paths.planner.href(), icon: <Calculate />, overline: 'menu.plannerOverline' },
+  { title: 'menu.goals', href: paths.goals.href(), icon: <Flag /> },
   { title: 'menu.guide', href: paths.guide.href(), icon: <Explore />, overline: 'menu.guideOverline' },
   { title: 'menu.search', href: paths.search.href(), icon: <Search /> },
   { title: 'menu.siteStats', href: paths.siteStats.href(), icon: <Insights /> },

@@ -1,3 +1,4 @@
+import { previewValue } from '@dropwise/planner'
 import { isRecord } from '../../lib/guards'
 import { OPTION_KEYS, type PlannerOptions, type PlannerState } from './planner-state'
 
@@ -51,15 +52,6 @@ export type ParsedImport =
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0
 const isIntCount = (v: unknown): v is number => isCount(v) && Number.isInteger(v)
 const own = (o: Record<string, unknown>, key: string) => Object.prototype.hasOwnProperty.call(o, key)
-const preview = (v: unknown): string => {
-  let text: string
-  try {
-    text = JSON.stringify(v) ?? String(v)
-  } catch {
-    text = String(v)
-  }
-  return text.length > 80 ? `${text.slice(0, 77)}...` : text
-}
 
 /**
  * Parses import text. `nameToId` resolves legacy entries that carry only a name. Invalid entries
@@ -76,7 +68,7 @@ export const parseImport = (text: string, nameToId: (name: string) => string | u
   if (Array.isArray(data)) {
     const items: ExportedItem[] = []
     data.forEach((entry, index) => {
-      const fail = (reason: ImportSegmentReason) => errors.push({ index, reason, entry: preview(entry) })
+      const fail = (reason: ImportSegmentReason) => errors.push({ index, reason, entry: previewValue(entry) })
       if (!isRecord(entry)) return fail('invalidItemSegment')
       const needOk = own(entry, 'need') && isIntCount(entry.need)
       const haveOk = own(entry, 'have') && isIntCount(entry.have)
@@ -95,9 +87,9 @@ export const parseImport = (text: string, nameToId: (name: string) => string | u
   const kind = data['@type'] === CONFIG_TYPE ? 'config' : 'depot'
   const items: ExportedItem[] = []
   const list = Array.isArray(data.items) ? data.items : []
-  if (data.items !== undefined && !Array.isArray(data.items)) errors.push({ index: 0, reason: 'invalidItemSegment', entry: preview(data.items) })
+  if (data.items !== undefined && !Array.isArray(data.items)) errors.push({ index: 0, reason: 'invalidItemSegment', entry: previewValue(data.items) })
   list.forEach((entry, index) => {
-    const fail = () => errors.push({ index, reason: 'invalidItemSegment', entry: preview(entry) })
+    const fail = () => errors.push({ index, reason: 'invalidItemSegment', entry: previewValue(entry) })
     if (!isRecord(entry) || typeof entry.id !== 'string' || entry.id === '') return fail()
     const have = entry.have ?? undefined
     const need = entry.need ?? undefined

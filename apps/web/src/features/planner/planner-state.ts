@@ -1,4 +1,5 @@
 import type { Server } from '@dropwise/schemas'
+import { SERVERS } from '../../config/constants'
 import { isRecord } from '../../lib/guards'
 
 /**
@@ -52,7 +53,7 @@ export const parsePlannerState = (raw: unknown): PlannerState => {
   const options = { ...DEFAULT_OPTIONS }
   for (const key of OPTION_KEYS) if (typeof opts[key] === 'boolean') options[key] = opts[key]
   const excludes = Array.isArray(o.excludes) ? [...new Set(o.excludes.filter((e): e is string => typeof e === 'string'))] : []
-  const server = typeof o.server === 'string' && ['CN', 'US', 'JP', 'KR'].includes(o.server) ? (o.server as Server) : null
+  const server = typeof o.server === 'string' && (SERVERS as readonly string[]).includes(o.server) ? (o.server as Server) : null
   return { items, options, excludes, server }
 }
 
