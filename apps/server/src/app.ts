@@ -33,14 +33,13 @@ import { wireDefects } from './modules/defects/defects.wire'
 import { createDemoRepository } from './modules/demo/demo.repository'
 import { createDemoService } from './modules/demo/demo.service'
 import { wireOps } from './modules/ops/ops.wire'
+import { wireExports } from './modules/exports/exports.wire'
 import { createMatrixRepository } from './modules/matrix/matrix.repository'
 import { matrixRoutes } from './modules/matrix/matrix.routes'
 import { createMatrixService } from './modules/matrix/matrix.service'
 import { plannerRoutes } from './modules/planner/planner.routes'
 import { operatorsRoutes, wireOperators } from './modules/operators/operators.wire'
-import { createProbeRepository } from './modules/probe/probe.repository'
-import { probeRoutes } from './modules/probe/probe.routes'
-import { createProbeService } from './modules/probe/probe.service'
+import { wireProbe } from './modules/probe/probe.wire'
 import { createPlannerService } from './modules/planner/planner.service'
 import { efficiencyRoutes } from './modules/efficiency/efficiency.routes'
 import { createEfficiencyService } from './modules/efficiency/efficiency.service'
@@ -229,6 +228,7 @@ export const buildApp = async (options: AppOptions) => {
   // New stages or items: the recognizer pack and the icon sheet follow (issue 36 item 4).
   gameData.onGameDataVersion(() => assets.follow())
   gameData.onGameDataVersion(() => answers.bump())
+  await wireExports(app, { db, catalog, matrix, patterns, stats, gameData, clock, background: options.background === true, databaseReady })
   const upstream = await wireUpstream(app, {
     db,
     catalog,
@@ -247,8 +247,7 @@ export const buildApp = async (options: AppOptions) => {
   })
   await app.register(healthRoutes, { health, binInfo })
   await app.register(plannerRoutes, { planner })
-  const probe = createProbeService({ repository: createProbeRepository(db), clock })
-  await app.register(probeRoutes, { probe })
+  const probe = await wireProbe(app, { db, clock })
   await app.register(assetsRoutes, { assets })
   await wireOps(app, { db, catalog, version, clock, opsToken: options.ops?.token, aboutFile: options.ops?.aboutFile, databaseReady })
   if (options.recognizerPack?.dir && !options.recognizerPack.url) await app.register(recognizerPackPlugin, { dir: options.recognizerPack.dir })

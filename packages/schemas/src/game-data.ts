@@ -16,7 +16,15 @@ export const DataCountsSchema = z.record(z.string(), z.number().int().nonnegativ
 /** Per kind: what a version changed against the one before it. */
 export const DataChangesSchema = z.record(
   z.string(),
-  z.object({ added: z.number().int().nonnegative(), removed: z.number().int().nonnegative(), changed: z.number().int().nonnegative() }),
+  z.object({
+    added: z.number().int().nonnegative(),
+    removed: z.number().int().nonnegative(),
+    changed: z.number().int().nonnegative(),
+    ids: z
+      .object({ added: z.array(z.string()), removed: z.array(z.string()), changed: z.array(z.string()) })
+      .optional()
+      .describe('the ids behind the counts (drop infos: the `server|stageId` groups whose windows changed); absent on versions recorded before they were kept'),
+  }),
 )
 
 /** A game-data version: the seed (version 1) or an applied sync. */

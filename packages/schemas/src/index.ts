@@ -3,6 +3,7 @@
 export * from './common'
 export * from './efficiency'
 export * from './errors'
+export * from './exports'
 export * from './game-data'
 export * from './game-operators'
 export * from './held-reports'

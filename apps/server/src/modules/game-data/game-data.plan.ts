@@ -40,23 +40,28 @@ export interface RemovalGuard {
   share: number
 }
 
+const sortedIds = (ids: { added: string[]; removed: string[]; changed: string[] }) => ({
+  added: ids.added.sort(),
+  removed: ids.removed.sort(),
+  changed: ids.changed.sort(),
+})
+
 const diffKeyed = <T>(derived: readonly T[], key: (t: T) => string, form: (t: T) => string, stored: ReadonlyMap<string, string>) => {
   const write: T[] = []
-  let added = 0
-  let changed = 0
+  const ids = { added: [] as string[], removed: [] as string[], changed: [] as string[] }
   const seen = new Set<string>()
   for (const t of derived) {
     const k = key(t)
     seen.add(k)
     const have = stored.get(k)
-    if (have === undefined) added++
-    else if (have !== form(t)) changed++
+    if (have === undefined) ids.added.push(k)
+    else if (have !== form(t)) ids.changed.push(k)
     else continue
     write.push(t)
   }
-  let removed = 0
-  for (const k of stored.keys()) if (!seen.has(k)) removed++
-  return { write, change: { added, removed, changed } }
+  for (const k of stored.keys()) if (!seen.has(k)) ids.removed.push(k)
+  // The ids name what a tool refreshes (the changes feed, docs/api-extensions.md §3m).
+  return { write, change: { added: ids.added.length, removed: ids.removed.length, changed: ids.changed.length, ids: sortedIds(ids) } }
 }
 
 /**
@@ -95,6 +100,8 @@ export const planSync = (ref: SyncReference, stored: StoredReference, now: numbe
   /** Open drop infos removed, per group (server, stage). */
   const removedOpenByGroup = new Map<string, number>()
   const replaceGroups: ApplyPlan['replaceGroups'] = []
+  /** Groups (`server|stageId`) whose drop infos (windows) are replaced or retired: the ids the changes feed names. */
+  const windowGroups: string[] = []
   for (const [g, infos] of groups) {
     let same = (storedGroups.get(g)?.length ?? 0) === infos.length
     for (const d of infos) {
@@ -119,6 +126,7 @@ export const planSync = (ref: SyncReference, stored: StoredReference, now: numbe
     }
     const [server, stageId] = g.split('|') as [Server, string]
     replaceGroups.push({ server, stageId, infos })
+    windowGroups.push(g)
   }
   const retireGroups: ApplyPlan['retireGroups'] = []
   // A stage the derivation no longer has keeps its drop infos; the ones still open end now (counted as removed).
@@ -129,6 +137,7 @@ export const planSync = (ref: SyncReference, stored: StoredReference, now: numbe
     removedOpenByGroup.set(g, n)
     const [server, stageId] = g.split('|') as [Server, string]
     retireGroups.push({ server, stageId })
+    windowGroups.push(g)
   }
   const formulasChanged = canon(ref.formulas) !== stored.formulas
   const operators = diffKeyed(ref.operators.operators, (o) => o.id, canon, stored.operators)
@@ -183,7 +192,7 @@ export const planSync = (ref: SyncReference, stored: StoredReference, now: numbe
     items: items.change,
     zones: zones.change,
     stages: stages.change,
-    dropInfos,
+    dropInfos: { ...dropInfos, ids: { added: [], removed: [], changed: windowGroups.sort() } },
     periods: periods.change,
     formulas: { added: 0, removed: 0, changed: formulasChanged ? 1 : 0 },
     operators: operators.change,

@@ -103,8 +103,9 @@ export const createPatternsService = (deps: PatternsServiceDeps) => {
     return JSON.stringify({ pattern_matrix: kept.map(toWirePattern) })
   }
 
-  const globalPatterns = (server: Server, category: Category) =>
-    patternCache.get(`${server}|${category}`, async (now) => {
+  /** `simulated` false: without the demo category, as the matrices count (the open-data snapshots). */
+  const globalPatterns = (server: Server, category: Category, simulated = true) =>
+    patternCache.get(`${server}|${category}${simulated ? '' : '|real'}`, async (now) => {
       const { windows, validUntil } = await patternWindows(server, now)
       const dayWindows = windows.map((w) => ({
         stageId: w.stageId,
@@ -116,7 +117,7 @@ export const createPatternsService = (deps: PatternsServiceDeps) => {
       const rows = new Map<string, PatternCountRow>()
       const singles = new Map<string, number>()
       let simulatedRuns = 0
-      for (const c of withSimulated(category)) {
+      for (const c of simulated ? withSimulated(category) : [category]) {
         const readCounts = (ws: StageDayWindow[]) => Promise.all([repository.patternCounts(server, c, ws), repository.singleRunCounts(server, c, ws)])
         const [settled, recent] = await Promise.all([
           settledPatterns.get(`${server}|${c}`, `${cut}|${JSON.stringify(split.settled)}`, now, () => readCounts(split.settled)),
@@ -149,6 +150,9 @@ export const createPatternsService = (deps: PatternsServiceDeps) => {
       patternCache.clear()
       settledPatterns.clear()
     },
+
+    /** Every global pattern of category `all` without simulated demo reports, uncapped (the open-data snapshots, §3m). */
+    realPatterns: async (server: Server) => (await globalPatterns(server, 'all', false)).all.map(toWirePattern),
 
     /** `{pattern_matrix}` (§8.2, §8.5, §10.5): global answers from the daily aggregates, personal from raw reports. */
     async matrix(req: PatternRequest, penguinId: string | null): Promise<ResultsAnswer> {

@@ -17,6 +17,31 @@ export const csvCell = (v: unknown) => {
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
 }
 
+/** English names and codes of the catalog, for readable export rows (the ids stay the keys). */
+export const exportNames = (
+  items: readonly { itemId: string; name: string; name_i18n: Record<string, string | undefined> }[],
+  stages: readonly { stageId: string; code_i18n: unknown }[],
+) => ({
+  itemName: new Map(items.map((i) => [i.itemId, i.name_i18n.en || i.name])),
+  stageCode: new Map(stages.map((s) => [s.stageId, (s.code_i18n as Record<string, string>).en ?? s.stageId])),
+})
+
+/** Matrix elements as export rows: the stage's code, the item's name and the drop rate added. */
+export const matrixExportRows = (elements: readonly MatrixElement[], items: Parameters<typeof exportNames>[0], stages: Parameters<typeof exportNames>[1]) => {
+  const { itemName, stageCode } = exportNames(items, stages)
+  return elements.map((e) => ({
+    ...e,
+    stageCode: stageCode.get(e.stageId) ?? e.stageId,
+    itemName: itemName.get(e.itemId) ?? e.itemId,
+    dropRate: e.times > 0 ? e.quantity / e.times : null,
+  }))
+}
+export type MatrixExportRow = ReturnType<typeof matrixExportRows>[number]
+
+export const MATRIX_CSV_COLUMNS = 'stageId,stageCode,itemId,itemName,times,quantity,dropRate,stdDev,start,end'
+export const matrixCsvLine = (r: MatrixExportRow) =>
+  [r.stageId, r.stageCode, r.itemId, r.itemName, r.times, r.quantity, r.dropRate, r.stdDev, r.start, r.end].map(csvCell).join(',')
+
 export interface ExportFilter {
   stageId?: string
   itemId?: string
@@ -70,17 +95,10 @@ export const createShareService = ({ catalog, matrix, clock }: { catalog: Catalo
     if (filter.stageId !== undefined && !stages.some((s) => s.stageId === filter.stageId)) throw notFound()
     if (filter.itemId !== undefined && !items.some((i) => i.itemId === filter.itemId)) throw notFound()
     const elements = all.filter((e) => (filter.stageId === undefined || e.stageId === filter.stageId) && (filter.itemId === undefined || e.itemId === filter.itemId))
-    const itemName = new Map(items.map((i) => [i.itemId, i.name_i18n.en || i.name]))
-    const stageCode = new Map(stages.map((s) => [s.stageId, (s.code_i18n as Record<string, string>).en ?? s.stageId]))
     const day = new Date(now).toISOString().slice(0, 10).replace(/-/g, '')
     const scope = [filter.stageId, filter.itemId].filter((v): v is string => v !== undefined).map((v) => v.replace(/[^A-Za-z0-9_-]/g, '_'))
     const fileName = `dropwise-matrix-${[server, category, ...scope, day].join('-')}.${format}`
-    const rows = elements.map((e: MatrixElement) => ({
-      ...e,
-      stageCode: stageCode.get(e.stageId) ?? e.stageId,
-      itemName: itemName.get(e.itemId) ?? e.itemId,
-      dropRate: e.times > 0 ? e.quantity / e.times : null,
-    }))
+    const rows = matrixExportRows(elements, items, stages)
     if (format === 'json') {
       const body = JSON.stringify({
         attribution: DATA_ATTRIBUTION,
@@ -95,12 +113,11 @@ export const createShareService = ({ catalog, matrix, clock }: { catalog: Catalo
       })
       return { fileName, contentType: 'application/json; charset=utf-8', body }
     }
-    const cell = csvCell
     const lines = [
       `# ${DATA_ATTRIBUTION}`,
       `# server=${server} category=${category}${filter.stageId !== undefined ? ` stageId=${filter.stageId}` : ''}${filter.itemId !== undefined ? ` itemId=${filter.itemId}` : ''} generatedAt=${new Date(now).toISOString()}`,
-      'stageId,stageCode,itemId,itemName,times,quantity,dropRate,stdDev,start,end',
-      ...rows.map((r) => [r.stageId, r.stageCode, r.itemId, r.itemName, r.times, r.quantity, r.dropRate, r.stdDev, r.start, r.end].map(cell).join(',')),
+      MATRIX_CSV_COLUMNS,
+      ...rows.map(matrixCsvLine),
     ]
     return { fileName, contentType: 'text/csv; charset=utf-8', body: `${lines.join('\r\n')}\r\n` }
   },

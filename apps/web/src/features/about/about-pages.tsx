@@ -18,6 +18,7 @@ import { paths } from '../../config/paths'
 import { Bulletin } from '../notices/bulletin'
 import { API_DOCS, CC_BY_NC, CommunityLinks, External, Page, PENGUIN_STATS, Section } from './about-layout'
 import { GameDataAsOf } from './game-data-as-of'
+import { OpenDataLinks } from './open-data-links'
 
 export { AboutContact, AboutDonate, AboutMembers } from './about-community'
 
@@ -269,6 +270,7 @@ export function AboutCredits() {
         <Typography>
           {t('about.site.credits.dataBody')} <External href={PENGUIN_STATS}>Penguin Statistics</External> · <External href={CC_BY_NC}>CC BY-NC 4.0</External>
         </Typography>
+        <OpenDataLinks />
       </Section>
       <Section title={t('about.site.credits.gameTitle')}>
         <Typography>{t('about.site.credits.gameBody')}</Typography>
