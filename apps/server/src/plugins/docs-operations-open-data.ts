@@ -2,7 +2,7 @@ import type { OperationDoc } from './docs-operation-types'
 
 const V2 = '/api/v2'
 
-/** Versioned open data and the changes feed (docs/api-extensions.md §3m): their entries of docs-operations.ts. */
+/** Versioned open data and the changes feed (docs/api-extensions.md §3n): their entries of docs-operations.ts. */
 export const OPEN_DATA_OPERATIONS: Record<string, OperationDoc> = {
   [`GET ${V2}/export/snapshots`]: {
     operationId: 'listExportSnapshots',

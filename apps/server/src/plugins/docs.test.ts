@@ -129,7 +129,7 @@ describe('the API description', () => {
       expect(answers?.['304']?.headers?.ETag, path).toBeDefined()
       expect(op?.parameters, path).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'If-None-Match', in: 'header' })]))
     }
-    // Only the lists, the open-data snapshots and the changes feed revalidate (§3j, §3m).
+    // Only the lists, the open-data snapshots and the changes feed revalidate (§3j, §3n).
     const openData = ['/api/v2/export/snapshots', '/api/v2/export/snapshots/{snapshot}/{file}', '/api/v2/changes']
     const with304 = operationsOf(doc).filter((o) => '304' in o.op.responses)
     expect(with304.map((o) => o.path).sort()).toEqual([...lists, ...openData].sort())

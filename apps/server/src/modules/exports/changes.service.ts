@@ -23,7 +23,7 @@ const ruleOf = (after: unknown) => {
 }
 
 /**
- * The changes feed (docs/api-extensions.md §3m): the game-data versions after `since` with what each changed
+ * The changes feed (docs/api-extensions.md §3n): the game-data versions after `since` with what each changed
  * (per kind, with ids where the sync kept them) and the rejection-rule changes, read from the database at
  * every request, so a version another process applied is listed as soon as it is committed.
  */

@@ -25,7 +25,7 @@ const sendEncoded = (reply: FastifyReply, type: string, body: Buffer) => reply.t
 const sendPlain = (reply: FastifyReply, type: string, body: Buffer) => reply.type(type).send(body)
 const gunzipAsync = promisify(gunzip)
 
-/** `/export/snapshots…` and `/changes` (docs/api-extensions.md §3m), under each v2 base. */
+/** `/export/snapshots…` and `/changes` (docs/api-extensions.md §3n), under each v2 base. */
 export const exportsRoutes: FastifyPluginAsyncZod<{ exports: ExportsService; changes: ChangesService; servedDataVersion: () => number }> = async (
   app,
   { exports, changes, servedDataVersion },

@@ -34,7 +34,7 @@ const toApi = (s: StoredSnapshot): ExportSnapshot => ({
 })
 
 /**
- * Versioned open data (docs/api-extensions.md §3m): a snapshot per UTC day and one per game-data version, of
+ * Versioned open data (docs/api-extensions.md §3n): a snapshot per UTC day and one per game-data version, of
  * every server's global matrix, pattern matrix and all-time site statistics, read from the same services that
  * answer the API (category `all`: simulated demo reports never count, as in the matrices). Stored in the
  * database, so every process serves the same bytes across restarts; pruned after KEPT_DAYS days.

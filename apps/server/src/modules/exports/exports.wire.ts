@@ -78,7 +78,7 @@ export const wireExports = async (app: FastifyInstance, deps: ExportsWireDeps): 
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Open-data snapshots (docs/api-extensions.md §3m). */
+    /** Open-data snapshots (docs/api-extensions.md §3n). */
     exports: ExportsService
   }
 }

@@ -60,7 +60,7 @@ const diffKeyed = <T>(derived: readonly T[], key: (t: T) => string, form: (t: T)
     write.push(t)
   }
   for (const k of stored.keys()) if (!seen.has(k)) ids.removed.push(k)
-  // The ids name what a tool refreshes (the changes feed, docs/api-extensions.md §3m).
+  // The ids name what a tool refreshes (the changes feed, docs/api-extensions.md §3n).
   return { write, change: { added: ids.added.length, removed: ids.removed.length, changed: ids.changed.length, ids: sortedIds(ids) } }
 }
 

@@ -151,7 +151,7 @@ export const createPatternsService = (deps: PatternsServiceDeps) => {
       settledPatterns.clear()
     },
 
-    /** Every global pattern of category `all` without simulated demo reports, uncapped (the open-data snapshots, §3m). */
+    /** Every global pattern of category `all` without simulated demo reports, uncapped (the open-data snapshots, §3n). */
     realPatterns: async (server: Server) => (await globalPatterns(server, 'all', false)).all.map(toWirePattern),
 
     /** `{pattern_matrix}` (§8.2, §8.5, §10.5): global answers from the daily aggregates, personal from raw reports. */
