@@ -4,7 +4,7 @@ import { exitOnStartupError } from '../config/startup-error'
 import type { Db } from '../db/db'
 import { createGameDataRepository } from '../modules/game-data/game-data.repository'
 import { createGameDataService } from '../modules/game-data/game-data.service'
-import { prepareFromSources } from '../modules/game-data/game-data.derive'
+import { prepareFromSources } from '../modules/game-data/game-data.prepare'
 import { DEFAULT_SYNC_DIR } from '../modules/game-data/game-data.wire'
 
 /**

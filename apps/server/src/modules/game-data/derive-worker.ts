@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { SeedMatrixRow, Server } from '@dropwise/schemas'
 import { yieldToLoop } from '../../db/paged-read'
-import type { Prepared } from './game-data.derive'
+import type { Prepared } from './game-data.prepare'
 import type { StoredDropInfo, StoredReference } from './game-data.repository'
 import { SourceRefusal } from './game-data.sources'
 

@@ -4,8 +4,6 @@ import { loadRawOperators } from '@dropwise/importer/raw'
 import { ACCEPTANCE_MINIMUMS, selfCheck } from '@dropwise/importer/self-check'
 import type { DataSourceFile, SeedMatrixRow, SeedOperators, Server } from '@dropwise/schemas'
 import { seedOperatorsSchema, SERVERS } from '@dropwise/schemas'
-import { planSync, type SyncPlan } from './game-data.plan'
-import type { StoredReference } from './game-data.repository'
 import { fetchSources, SourceRefusal, toReferenceRaw, type FetchDeps } from './game-data.sources'
 
 /** What the sync compares and writes: the derivation without the baseline rows and the importer's statistics. */
@@ -16,12 +14,6 @@ export type SyncReference = Pick<Reference, 'items' | 'zones' | 'stages' | 'drop
 
 export interface Derived {
   ref: SyncReference
-  files: DataSourceFile[]
-}
-
-/** A derivation compared with the stored data: what to write (or why not), and the files it came from. */
-export interface Prepared {
-  sync: SyncPlan
   files: DataSourceFile[]
 }
 
@@ -63,10 +55,4 @@ export const deriveFromSources = async (deps: FetchDeps, rows: Record<Server, Se
   // Only what the sync uses crosses back to the server's thread (copying the rest would block it for nothing).
   const { items, zones, stages, dropInfos, formulas, periods } = ref
   return { ref: { items, zones, stages, dropInfos, formulas, periods, operators }, files: fetched.files }
-}
-
-/** Derives, then compares with the stored data (awaited only once the derivation is done): what the sync applies. */
-export const prepareFromSources = async (deps: FetchDeps, rows: Record<Server, SeedMatrixRow[]>, at: number, stored: Promise<StoredReference>): Promise<Prepared> => {
-  const { ref, files } = await deriveFromSources(deps, rows, at)
-  return { sync: planSync(ref, await stored, at), files }
 }

@@ -1,6 +1,6 @@
 import type { DataSyncResult, DataSyncStatus, DataVersion, DataVersions, Health, SeedMatrixRow, Server } from '@dropwise/schemas'
 import { isDatabaseUnavailable } from '../../lib/db-unavailable'
-import type { Prepared } from './game-data.derive'
+import type { Prepared } from './game-data.prepare'
 import { SourceRefusal } from './game-data.sources'
 import { storedAfter, type SyncPlan } from './game-data.plan'
 import type { ApplyPlan, GameDataRepository, StoredReference } from './game-data.repository'

@@ -9,7 +9,7 @@ import { createGameDataRepository } from './game-data.repository'
 import { gameDataRoutes } from './game-data.routes'
 import { createGameDataService, type GameDataService } from './game-data.service'
 import { prepareInWorker } from './derive-worker'
-import { prepareFromSources } from './game-data.derive'
+import { prepareFromSources } from './game-data.prepare'
 
 /** The run-time game-data sync's settings (`DATA_SYNC`, `DATA_SYNC_INTERVAL_S`, `ASSETS_BASE_URL`, `OPS_TOKEN`). */
 export interface GameDataOptions {

@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { lowerThreadPriority } from '../../lib/thread-priority'
 import type { DeriveJob, DeriveMessage, StoredPart } from './derive-worker'
-import { prepareFromSources } from './game-data.derive'
+import { prepareFromSources } from './game-data.prepare'
 import type { StoredDropInfo, StoredReference } from './game-data.repository'
 import { SourceRefusal } from './game-data.sources'
 
