@@ -2,19 +2,11 @@ import { readFile } from 'node:fs/promises'
 import { createServer, type Server as HttpServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import type { Server } from '@dropwise/schemas'
+import type { MatrixElement, Server } from '@dropwise/schemas'
 import { SHARED_DATA_DIR } from './test-app'
 
-/** A Penguin v2 matrix element as the public service sends it. */
-export interface WireElement {
-  stageId: string
-  itemId: string
-  times: number
-  quantity: number
-  stdDev: number
-  start: number
-  end: number | null
-}
+/** A Penguin v2 matrix element as the public service sends it (the contract's MatrixElement). */
+export type WireElement = MatrixElement
 
 const MATRIX_DIR = join(SHARED_DATA_DIR, 'raw', 'penguin-matrix')
 
