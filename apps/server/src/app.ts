@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto'
+import { SERVERS } from '@dropwise/schemas'
 import Fastify from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { AppOptions } from './app-options'
@@ -41,8 +42,7 @@ import { plannerRoutes } from './modules/planner/planner.routes'
 import { operatorsRoutes, wireOperators } from './modules/operators/operators.wire'
 import { wireProbe } from './modules/probe/probe.wire'
 import { createPlannerService } from './modules/planner/planner.service'
-import { efficiencyRoutes } from './modules/efficiency/efficiency.routes'
-import { createEfficiencyService } from './modules/efficiency/efficiency.service'
+import { efficiencyRoutes, wireEfficiency } from './modules/efficiency/efficiency.wire'
 import { wireHeldReports } from './modules/held-reports/held-reports.wire'
 import { createMyReportsRepository } from './modules/my-reports/my-reports.repository'
 import { myReportsRoutes } from './modules/my-reports/my-reports.routes'
@@ -161,7 +161,7 @@ export const buildApp = async (options: AppOptions) => {
   const loadHighs = async () => (await import('highs')).default()
   const planner = createPlannerService({ catalog, matrix, clock, timer: () => performance.now(), loadHighs })
   const operators = wireOperators({ db, catalog, clock })
-  const efficiency = createEfficiencyService({ catalog, matrix, version: answers, clock, timer: () => performance.now(), loadHighs })
+  const efficiency = wireEfficiency({ db, catalog, matrix, version: answers, clock, loadHighs, log: app.log })
   // PGlite runs statements on this thread: smaller batches keep requests flowing during big passes.
   const aggregation = createAggregationWorker({ repository: aggregationRepository, catalog, version, clock, log: app.log, batchSize: db.kind === 'pglite' ? 500 : 1000 })
   // PenguinID proofs (docs/api-extensions.md §4): the operator's IDENTITY_SECRET, else one shared through the database.
@@ -261,6 +261,7 @@ export const buildApp = async (options: AppOptions) => {
   const startBackground = async () => {
     aggregation.start()
     idempotencyKeys.startPurge()
+    void efficiency.warm(SERVERS) // the guide's numbers before players ask (the stored ones answer meanwhile)
     const onPollError = (err: unknown) => app.log.warn({ err }, 'version poll failed')
     stopFollowing = await followVersion({ version, subscriber, readVersion: aggregationRepository.readVersion, onPollError })
     probeFlusher = setInterval(() => void probe.flush().catch((err: unknown) => app.log.warn({ err }, 'probe flush failed')), 60_000)
@@ -272,7 +273,7 @@ export const buildApp = async (options: AppOptions) => {
   app.addHook('onReady', async () => assets.start())
   app.addHook('onClose', async () => {
     await assets.stop()
-    efficiency.stop()
+    await efficiency.stop()
     stopFollowing()
     if (probeFlusher) clearInterval(probeFlusher)
     await probe.flush().catch(() => {})
