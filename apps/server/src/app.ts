@@ -259,9 +259,9 @@ export const buildApp = async (options: AppOptions) => {
   let stopFollowing = () => {}
   let probeFlusher: NodeJS.Timeout | null = null
   const startBackground = async () => {
+    void efficiency.warm(SERVERS) // first: its stored answers are read before the other workers' queries
     aggregation.start()
     idempotencyKeys.startPurge()
-    void efficiency.warm(SERVERS) // the guide's numbers before players ask (the stored ones answer meanwhile)
     const onPollError = (err: unknown) => app.log.warn({ err }, 'version poll failed')
     stopFollowing = await followVersion({ version, subscriber, readVersion: aggregationRepository.readVersion, onPollError })
     probeFlusher = setInterval(() => void probe.flush().catch((err: unknown) => app.log.warn({ err }, 'probe flush failed')), 60_000)
