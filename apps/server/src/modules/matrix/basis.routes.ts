@@ -1,7 +1,6 @@
-import { ApiErrorSchema, ServerSchema } from '@dropwise/schemas'
+import { ApiErrorSchema, SampleBasisSchema, ServerSchema } from '@dropwise/schemas'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { SampleBasisSchema } from './basis'
 import type { MatrixService } from './matrix.service'
 
 const BasisQuerySchema = z.object({
