@@ -23,7 +23,14 @@ const seedData = (): PlannerData => {
     existence: s.existence,
     ...(open.has(s.stageId) ? { dropInfos: [] } : {}),
   }))
-  const matrix = seed<{ rows: MatrixRow[] }>('matrix-cn.json').rows.map(([stageId, itemId, times, quantity, stdDev, , end]) => ({ stageId, itemId, times, quantity, stdDev, end }))
+  const matrix = seed<{ rows: MatrixRow[] }>('matrix-cn.json').rows.map(([stageId, itemId, times, quantity, stdDev, , end]) => ({
+    stageId,
+    itemId,
+    times,
+    quantity,
+    stdDev,
+    end,
+  }))
   return { items, stages, matrix, formulas: seed<PlannerFormula[]>('formulas.json') }
 }
 

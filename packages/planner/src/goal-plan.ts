@@ -47,9 +47,7 @@ const craft = (id: string, costs: [string, number][], count = 1): PlannerFormula
 export const GOAL_CRAFTS: readonly PlannerFormula[] = [
   craft('3302', [['3301', 3]]),
   craft('3303', [['3302', 3]]),
-  ...CHIP_PAIRS.flatMap(([a, b]) =>
-    [1, 2].flatMap((tier) => [craft(`32${b}${tier}`, [[`32${a}${tier}`, 3]], 2), craft(`32${a}${tier}`, [[`32${b}${tier}`, 3]], 2)]),
-  ),
+  ...CHIP_PAIRS.flatMap(([a, b]) => [1, 2].flatMap((tier) => [craft(`32${b}${tier}`, [[`32${a}${tier}`, 3]], 2), craft(`32${a}${tier}`, [[`32${b}${tier}`, 3]], 2)])),
   ...[1, 2, 3, 4, 5, 6, 7, 8].map((c) =>
     craft(`32${c}3`, [
       [`32${c}2`, 2],
@@ -57,6 +55,13 @@ export const GOAL_CRAFTS: readonly PlannerFormula[] = [
     ]),
   ),
 ]
+
+/**
+ * The goal crafts the finish forecast follows (`ForecastInput.formulas`, beside `/formula`): those that make one item
+ * (Skill Summaries, dual chips). The chip conversions make two and run both ways; the forecast leaves them out,
+ * which can only make it later.
+ */
+export const GOAL_FORECAST_CRAFTS: readonly PlannerFormula[] = GOAL_CRAFTS.filter((f) => (f.count ?? 1) === 1)
 
 /** Items of a goals plan that `/items` may lack (dual chips, the catalyst), with their names. */
 export const GOAL_EXTRA_ITEMS: readonly PlannerItem[] = [
