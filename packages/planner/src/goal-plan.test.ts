@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs'
 import loadHighs from 'highs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { forecastFinish, forecastPlanFromResult } from './forecast/index'
+import { GOAL_FORECAST_CRAFTS } from './goal-plan'
 import { createPlanner, type Planner } from './planner'
 import type { PlannerData, PlannerFormula, PlannerStage, PlanSuccess } from './types'
 
@@ -35,8 +37,10 @@ const seedData = (): PlannerData => {
 }
 
 let planner: Planner
+let data: PlannerData
 beforeAll(async () => {
-  planner = createPlanner(await loadHighs(), { CN: seedData() }, { values: 'vertex' })
+  data = seedData()
+  planner = createPlanner(await loadHighs(), { CN: data }, { values: 'vertex' })
 })
 afterAll(() => planner.dispose())
 
@@ -100,5 +104,21 @@ describe('goals plan on the CN seed', () => {
 
   it('refuses a goals flag that is not a boolean', () => {
     expect(planner.plan({ goals: 'yes' as unknown as boolean })).toMatchObject({ error: true, code: 'bad-request' })
+  })
+
+  it('forecasts the finish from every run of the plan: the CA and PR runs count, the workshop crafts cover the Skill Summaries', () => {
+    const needs = { '3303': 10, '3261': 4 }
+    const stock = { '3301': 6 }
+    const p = ok(planner.plan({ required: needs, owned: stock, goals: true, ...NO_LMD_EXP }))
+    const plan = forecastPlanFromResult(p, data.stages)
+    expect(plan.map((s) => s.stageId).sort()).toEqual(['pro_a_1', 'wk_fly_5'])
+    const f = forecastFinish({ plan, rates: data.matrix, needs, stock, formulas: [...data.formulas, ...GOAL_FORECAST_CRAFTS], samples: 300 })
+    expect(f.uncovered).toEqual([])
+    // 5 PR-A-1 runs (18 sanity) and 3 CA-5 runs (30): the sanity the planner promises, and more on average.
+    expect(f.planSanity).toBe(5 * 18 + 3 * 30)
+    expect(f.expectedSanity).toBeGreaterThan(f.planSanity)
+    // ArkPlanner's answer of the same needs hides PR-A-1: its forecast could not cover the chips.
+    const hidden = forecastPlanFromResult(ok(planner.plan({ required: needs, owned: stock, ...NO_LMD_EXP })), data.stages)
+    expect(forecastFinish({ plan: hidden, rates: data.matrix, needs, stock, formulas: data.formulas, samples: 50 }).uncovered).toEqual(['3261'])
   })
 })

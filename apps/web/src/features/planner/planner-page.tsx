@@ -1,3 +1,4 @@
+import { GOAL_FORECAST_CRAFTS } from '@dropwise/planner'
 import type { Stage } from '@dropwise/schemas'
 import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
@@ -80,7 +81,8 @@ export function Planner() {
   const requestKey = request ? JSON.stringify(request) : null
   const engine = usePlannerEngine(server, request)
   const engineFormulas = engine.formulas
-  const formulaById = useMemo(() => new Map((engineFormulas ?? []).map((f) => [f.id, f])), [engineFormulas])
+  // A goals plan's one-item crafts (Skill Summaries, dual chips) too, so their whole crafts read right.
+  const formulaById = useMemo(() => new Map([...(engineFormulas ?? []), ...GOAL_FORECAST_CRAFTS].map((f) => [f.id, f])), [engineFormulas])
   const lookup: Lookup = useMemo(
     () => ({ item: itemOf, stage: (id): Stage | undefined => stageById.get(id), formula: (id) => formulaById.get(id) }),
     [itemOf, stageById, formulaById],
