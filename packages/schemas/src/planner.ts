@@ -24,10 +24,7 @@ export const PlannerRequestSchema = z
     server: ServerSchema.optional(),
     convertion_dr: z.number().min(0).max(1).optional(),
     store: z.boolean().optional(),
-    goals: z
-      .boolean()
-      .optional()
-      .describe('Dropwise: a goals plan (Skill Summaries, chips and dual chips crafted, Chip Catalysts bought, every stage run listed)'),
+    goals: z.boolean().optional().describe('Dropwise: a goals plan (Skill Summaries, chips and dual chips crafted, Chip Catalysts bought, every stage run listed)'),
   })
   .meta({ id: 'PlannerRequest' })
 

@@ -30,6 +30,7 @@ import { changeGoal, fitGoal, goalView, newGoal, sumGoals, type GoalChange, type
 import { itemFor, knownItemIds, operatorName } from './operator-label'
 import { OperatorPicker } from './operator-picker'
 import { planMissing, plannerCounts } from './plan-counts'
+import { PlanNotes } from './plan-notes'
 import { ProjectBar } from './project-bar'
 import { activeProject, DEFAULT_GOAL_OPTIONS, ensureActive, updateProject, type GoalOptions, type Project } from './projects'
 import { newId, projectsStore, useProjectActions } from './projects-store'
@@ -272,16 +273,7 @@ export function GoalsPage() {
               }
             />
           )}
-          {counts && counts.notPlanned.length > 0 && (
-            <Alert severity="info" data-testid="goals-not-planned">
-              {t('planner.goals.plan.notPlanned', { items: counts.notPlanned.map((r) => `${itemName(r.id)} × ${r.missing}`).join(', ') })}
-            </Alert>
-          )}
-          {purchases > 0 && (
-            <Alert severity="warning" data-testid="goals-buy" data-count={purchases}>
-              {t('planner.result.buyCatalysts', { count: purchases })}
-            </Alert>
-          )}
+          <PlanNotes notPlanned={counts?.notPlanned ?? []} purchases={purchases} itemName={itemName} />
           {totals && !missingPlanned && goals.length > 0 && Object.keys(totals.total.items).length > 0 && (
             <Alert severity="success" data-testid="goals-covered">
               {t('planner.goals.plan.covered')}
