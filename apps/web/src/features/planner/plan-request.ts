@@ -10,7 +10,7 @@ import { countOf, EXP_POINTS_ID, GOAL_ITEM_IDS, isGoalsPlan, LMD_ID, type Planne
  *
  * A state that needs Skill Summaries, chips, LMD or EXP (the Goals page's "plan the rest") is a goals plan
  * (`goals: true`): those items and the battle records in stock go along, LMD and EXP as `gold_demand`/`exp_demand`
- * numbers (the LMD in stock as owned `4001`) unless the option values them (`true`).
+ * numbers (the LMD in stock as owned `4001`), whatever the options that value them say.
  */
 export const buildPlanRequest = (state: PlannerState, server: Server, offered: ReadonlySet<string>): PlanRequest => {
   const goals = isGoalsPlan(state)
@@ -24,7 +24,8 @@ export const buildPlanRequest = (state: PlannerState, server: Server, offered: R
   const lmd = countOf(state, LMD_ID)
   const exp = countOf(state, EXP_POINTS_ID)
   if (goals && lmd.have > 0) owned[LMD_ID] = lmd.have
-  const demand = (flag: boolean, need: number): boolean | number => (flag || !goals || need <= 0 ? flag : need)
+  // A goals plan farms the LMD and EXP it needs; valuing them (the options' 1e9) would list 100 000 CE and LS runs.
+  const demand = (flag: boolean, need: number): boolean | number => (!goals ? flag : need > 0 ? need : false)
   return {
     required,
     owned,

@@ -44,9 +44,15 @@ describe('plannerCounts: what "plan the rest" sends to the planner', () => {
       required: { '30104': 10, '30013': 4, '3303': 6, '3261': 5, '3213': 2 },
       owned: { '30104': 3, '30012': 50, '3303': 2, '32001': 1, '2004': 5, '4001': 20_000 },
     })
-    // An option that values LMD (true) wins over the amount.
-    const valued = buildPlanRequest({ items: counts, options: { ...DEFAULT_OPTIONS, requireLmb: true }, excludes: [], server: 'CN' }, 'CN', offered)
-    expect(valued.gold_demand).toBe(true)
+    // The options that value LMD and EXP (1e9) do not apply: a goals plan farms the amounts it needs, no more.
+    const valued = buildPlanRequest({ items: counts, options: { ...DEFAULT_OPTIONS, requireLmb: true, requireExp: true }, excludes: [], server: 'CN' }, 'CN', offered)
+    expect(valued).toMatchObject({ gold_demand: 120_000, exp_demand: 30_000 })
+    const noLmd = buildPlanRequest(
+      { items: counts.filter((c) => c.id !== '4001'), options: { ...DEFAULT_OPTIONS, requireLmb: true }, excludes: [], server: 'CN' },
+      'CN',
+      offered,
+    )
+    expect(noLmd.gold_demand).toBe(false)
     // Elite materials alone stay ArkPlanner's request, without the flag.
     const plain = buildPlanRequest({ items: [{ id: '30104', need: 2, have: 0 }], options: DEFAULT_OPTIONS, excludes: [], server: 'CN' }, 'CN', offered)
     expect(plain).not.toHaveProperty('goals')
