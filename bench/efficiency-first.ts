@@ -31,7 +31,7 @@ for (let run = 1; run <= runs; run++) {
     // Let the start-up warm-up finish (every server), as a running site would have.
     await new Promise((r) => setTimeout(r, 5000))
     await first.stop()
-    const again = await startServer({ dataDir, env, stdout: 'ignore', stderr: 'inherit' })
+    const again = await startServer({ dataDir, env, stdout: process.env.BENCH_LOGS ? 'inherit' : 'ignore', stderr: 'inherit' })
     const b = await firstAnswer(again)
     await again.stop()
     rows.push({ run, firstStartMs: a.ms, restartMs: b.ms, restartServedStored: b.computedAt < Date.now() - 1000 })
