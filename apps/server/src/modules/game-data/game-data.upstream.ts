@@ -61,7 +61,7 @@ export interface UpstreamExtract {
   dropInfos: SeedDropInfo[]
 }
 
-/** A connection the upstream closed as it was reused (keep-alive ending, UND_ERR_SOCKET) is tried once more after this. */
+/** A kept-alive connection the upstream closed as it was reused (UND_ERR_SOCKET, ECONNRESET) is tried once more after this. */
 const RETRY_DELAY_MS = 500
 
 const get = async (fetchFn: typeof fetch, url: string, retried = false): Promise<Buffer> => {
@@ -70,7 +70,7 @@ const get = async (fetchFn: typeof fetch, url: string, retried = false): Promise
     res = await fetchFn(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'follow', headers: { accept: 'application/json' } })
   } catch (err) {
     const e = err as { name?: string; message?: string; cause?: { code?: string } }
-    if (!retried && e.name !== 'TimeoutError' && e.cause?.code !== 'ECONNREFUSED') {
+    if (!retried && (e.cause?.code === 'UND_ERR_SOCKET' || e.cause?.code === 'ECONNRESET')) {
       await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS))
       return get(fetchFn, url, true)
     }
