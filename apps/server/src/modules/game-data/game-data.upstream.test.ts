@@ -3,57 +3,11 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { referenceAnswer20241017, startFakeUpstream, type FakeUpstream } from '../../testing/fake-upstream'
 import { SYNC_TOKEN, useSyncedApp } from '../../testing/game-data-mirror'
+import { DAY, NEW_ITEM, NEW_STAGE, NEW_ZONE, newStage, serveStages, serveUpstreamReference, T } from '../../testing/upstream-reference'
 import { dbTargets } from '../../testing/test-app'
 import type { UpstreamExtract } from './game-data.upstream'
 
 const BASE = '/PenguinStats/api/v2'
-const DAY = 86_400_000
-const NEW_STAGE = 'act99up_01'
-const NEW_ZONE = 'act99up_zone1'
-const NEW_ITEM = 'act99up_token'
-const T = Date.now()
-const i18n = (s: string) => ({ zh: s, en: s, ja: s, ko: s })
-const closed = { exist: false }
-
-/** The new event stage the upstream knows and the game-data sources do not: open on CN only, for two weeks. */
-const newStage = {
-  stageId: NEW_STAGE,
-  zoneId: NEW_ZONE,
-  stageType: 'ACTIVITY',
-  code: 'UP-1',
-  code_i18n: i18n('UP-1'),
-  apCost: 18,
-  existence: { CN: { exist: true, openTime: T - DAY, closeTime: T + 14 * DAY }, US: closed, JP: closed, KR: closed },
-  minClearTime: 90_000,
-  dropInfos: [
-    { dropType: 'NORMAL_DROP', bounds: { lower: 1, upper: 2 } },
-    { itemId: '30012', dropType: 'NORMAL_DROP', bounds: { lower: 0, upper: 3 } },
-    { itemId: NEW_ITEM, dropType: 'NORMAL_DROP', bounds: { lower: 0, upper: 12, exceptions: [11] } },
-  ],
-}
-const newZone = {
-  zoneId: NEW_ZONE,
-  zoneIndex: 999,
-  type: 'ACTIVITY',
-  subType: null,
-  zoneName: '上游活动',
-  zoneName_i18n: i18n('Upstream Event'),
-  existence: newStage.existence,
-  background: null,
-  stages: [NEW_STAGE],
-}
-const newItem = {
-  itemId: NEW_ITEM,
-  name: '上游代币',
-  name_i18n: i18n('Upstream Token'),
-  existence: { CN: { exist: true }, US: closed, JP: closed, KR: closed },
-  itemType: 'ACTIVITY_ITEM',
-  sortId: 990_001,
-  rarity: 2,
-  groupID: null,
-  alias: null,
-  pron: null,
-}
 const REPORT = {
   server: 'CN',
   source: 'MeoAssistant',
@@ -83,9 +37,7 @@ describe.each(dbTargets())('the upstream as a game-data source on $name', (targe
   const env = useSyncedApp(target, () => ({ gameData: { upstreamUrl: upstream.url } }))
   afterAll(async () => upstream?.close())
 
-  const serveAll = (list: Record<string, unknown>[]) => {
-    for (const server of ['CN', 'US', 'JP', 'KR']) upstream.serveReference(`stages?server=${server}`, list)
-  }
+  const serveAll = (list: Record<string, unknown>[]) => serveStages(upstream, list)
   const serveReal = async () => {
     // The upstream disagrees on 1-7: another cost, code and bound. The local tables win these.
     const edited = stages.map((s) =>
@@ -98,9 +50,7 @@ describe.each(dbTargets())('the upstream as a game-data source on $name', (targe
           }
         : s,
     )
-    serveAll([...edited, newStage])
-    upstream.serveReference('zones', [...(await referenceAnswer20241017('zones')), newZone])
-    upstream.serveReference('items', [...(await referenceAnswer20241017('items')), newItem])
+    await serveUpstreamReference(upstream, edited)
   }
   const get = async <T>(url: string) => (await env.ctx.app.inject({ method: 'GET', url })).json<T>()
   const sync = async () => {
