@@ -66,6 +66,8 @@ const app = await buildApp({
     baseUrl: env.ASSETS_BASE_URL,
     ...(env.OPS_TOKEN ? { opsToken: env.OPS_TOKEN } : {}),
     ...(env.DATA_SYNC_TEST_PAUSE_MS ? { testPauseMs: env.DATA_SYNC_TEST_PAUSE_MS } : {}),
+    // The upstream's stages, zones and items are one more game-data source (issue 40).
+    ...(env.UPSTREAM_API ? { upstreamUrl: env.UPSTREAM_API } : {}),
   },
   upstream: { ...(env.UPSTREAM_API ? { url: env.UPSTREAM_API } : {}), intervalS: env.UPSTREAM_INTERVAL_S },
 })

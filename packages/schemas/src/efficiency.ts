@@ -74,6 +74,9 @@ export const EfficiencyResponseSchema = z
     stages: z.array(StageEfficiencySchema),
     crafts: z.array(CraftCostSchema).describe('every formula whose product has a value'),
     attribution: z.string(),
+    basis: z
+      .string()
+      .describe('what the numbers stand on, with dates: "Basis: Penguin Statistics up to <ISO time>, plus N runs reported here." (docs/api-extensions.md §3n)'),
   })
   .meta({ id: 'EfficiencyResponse' })
 export type EfficiencyResponse = z.infer<typeof EfficiencyResponseSchema>

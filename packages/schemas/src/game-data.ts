@@ -41,6 +41,19 @@ export const DataVersionSchema = z
   .meta({ id: 'DataVersion' })
 export type DataVersion = z.infer<typeof DataVersionSchema>
 
+/** What a sync took from the Penguin-compatible upstream (`UPSTREAM_API`, docs/api-extensions.md §3j): its answers, the last good ones, or nothing. */
+export const DataSyncUpstreamSchema = z
+  .object({
+    url: z.string(),
+    outcome: z
+      .enum(['used', 'last-good', 'none'])
+      .describe('used: this attempt’s answers; last-good: they were not usable (reason), the last good answers’ contribution was used; none: no good answer yet'),
+    reason: z.string().nullable().describe('why this attempt’s answers were not used (unreachable, not Penguin’s shape, a cut list); null when they were'),
+    fetchedAt: z.number().int().nullable().describe('epoch ms the answers in use were fetched at; null when none'),
+  })
+  .meta({ id: 'DataSyncUpstream' })
+export type DataSyncUpstream = z.infer<typeof DataSyncUpstreamSchema>
+
 /** The outcome of the last sync attempt (applied, nothing to do, or refused with the reason). */
 export const DataSyncStatusSchema = z
   .object({
@@ -48,6 +61,7 @@ export const DataSyncStatusSchema = z
     outcome: z.enum(['applied', 'unchanged', 'refused', 'failed']),
     reason: z.string().nullable().describe('why it was refused or failed, or what an applied sync had to retry; null otherwise'),
     version: z.number().int().positive().nullable().describe('the version applied, when one was'),
+    upstream: DataSyncUpstreamSchema.optional().describe('when `UPSTREAM_API` is set: what the sync took from it'),
   })
   .meta({ id: 'DataSyncStatus' })
 export type DataSyncStatus = z.infer<typeof DataSyncStatusSchema>

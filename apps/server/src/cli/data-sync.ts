@@ -28,9 +28,16 @@ try {
   const service = createGameDataService({
     repository,
     refreshCatalog: async () => {},
-    prepare: (rows, at, stored) =>
+    prepare: async (rows, at, stored) =>
       prepareFromSources(
-        { baseUrl: env.ASSETS_BASE_URL, fetch, localDir: DEFAULT_SYNC_DIR, expectedSha: new Map((seed?.sources ?? []).map((s) => [s.path, s.sha256])) },
+        {
+          baseUrl: env.ASSETS_BASE_URL,
+          fetch,
+          localDir: DEFAULT_SYNC_DIR,
+          expectedSha: new Map((seed?.sources ?? []).map((s) => [s.path, s.sha256])),
+          // The upstream's stages, zones and items, as the servers read them (UPSTREAM_API; its last good answers otherwise).
+          upstream: { url: env.UPSTREAM_API ?? null, last: await repository.upstreamExtract() },
+        },
         rows,
         at,
         stored,
@@ -45,6 +52,12 @@ try {
   console.log(`${dryRun ? 'dry run: ' : ''}${outcome}${status.version ? ` (version ${status.version})` : ''} in ${Math.round(performance.now() - started)} ms`)
   if (status.reason && !dryRun) console.log(`reason: ${status.reason}`)
   if (status.reason && dryRun && status.outcome !== 'applied') console.log(`reason: ${status.reason}`)
+  if (status.upstream) {
+    const { url, outcome: used, reason } = status.upstream
+    console.log(
+      `upstream ${url}: ${used === 'used' ? 'its answers were used' : used === 'last-good' ? 'its last good answers were used' : 'nothing used'}${reason ? ` (${reason})` : ''}`,
+    )
+  }
   if (result.changes) {
     for (const [kind, c] of Object.entries(result.changes)) console.log(`  ${kind}: +${c.added} ~${c.changed} -${c.removed}`)
   }

@@ -31,22 +31,38 @@ export interface FakeUpstream {
   requests: string[]
   /** What a server's matrix answers from now on: elements, a raw body (garbage, a cut answer) or a status code. */
   serve: (server: Server, answer: WireElement[] | { body: string } | { status: number }) => void
+  /**
+   * What a reference answer (`stages?server=X`, `zones`, `items`: the path after the v2 base) answers from now
+   * on: a list (sent as JSON), a raw body or a status code. Unset, it is 404.
+   */
+  serveReference: (path: string, answer: unknown[] | { body: string } | { status: number }) => void
   /** Stops listening (the upstream is down: connections are refused), or listens again on the same port. */
   down: () => Promise<void>
   up: () => Promise<void>
   close: () => Promise<void>
 }
 
-/** A Penguin-compatible upstream on 127.0.0.1: `/PenguinStats/api/v2/result/matrix?server=X&show_closed_zones=true`. */
+const BASE_PATH = '/PenguinStats/api/v2'
+
+/** The 2024-10-17 answer of `/stages?server=CN`, `/zones` or `/items` (../shared/data/raw/penguin-api-2024-10-17/), unmodified. */
+export const referenceAnswer20241017 = async <T = Record<string, unknown>>(kind: 'stages' | 'zones' | 'items'): Promise<T[]> =>
+  JSON.parse(await readFile(join(SHARED_DATA_DIR, 'raw', 'penguin-api-2024-10-17', `${kind}.json`), 'utf8')) as T[]
+
+/**
+ * A Penguin-compatible upstream on 127.0.0.1: `/PenguinStats/api/v2/result/matrix?server=X&show_closed_zones=true`,
+ * and the reference answers `serveReference` sets (`/stages?server=X`, `/zones`, `/items`).
+ */
 export const startFakeUpstream = async (): Promise<FakeUpstream> => {
   const bodies = new Map<Server, { body: string } | { status: number }>()
+  const references = new Map<string, { body: string } | { status: number }>()
   const requests: string[] = []
   const handler = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x')
     requests.push(url.search)
     const server = url.searchParams.get('server') as Server
-    const served = bodies.get(server)
-    if (url.pathname !== '/PenguinStats/api/v2/result/matrix' || url.searchParams.get('show_closed_zones') !== 'true' || !served) {
+    const reference = references.get(`${url.pathname.slice(BASE_PATH.length + 1)}${url.search}`)
+    const served = url.pathname === `${BASE_PATH}/result/matrix` ? bodies.get(server) : reference
+    if (!served || (served !== reference && url.searchParams.get('show_closed_zones') !== 'true')) {
       res.writeHead(404).end()
       return
     }
@@ -69,6 +85,7 @@ export const startFakeUpstream = async (): Promise<FakeUpstream> => {
     url: `http://127.0.0.1:${port}/PenguinStats/api/v2`,
     requests,
     serve: (server, answer) => bodies.set(server, Array.isArray(answer) ? { body: JSON.stringify({ matrix: answer }) } : answer),
+    serveReference: (path, answer) => references.set(path, Array.isArray(answer) ? { body: JSON.stringify(answer) } : answer),
     down: stop,
     up: async () => {
       http = handler

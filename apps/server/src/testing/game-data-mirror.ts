@@ -5,6 +5,7 @@ import { sourceKey } from '@dropwise/importer/sources'
 import { SYNC_SOURCE_FILES } from '../modules/game-data/game-data.sources'
 import { serveMirror, type MirrorServer } from '../../../../tooling/test-kit/asset-mirror'
 import { afterAll, beforeAll } from 'vitest'
+import type { AppOptions } from '../app'
 import { createTestContext, SHARED_DATA_DIR, type DbTarget, type TestContext } from './test-app'
 
 export const RAW_DIR = join(SHARED_DATA_DIR, 'raw')
@@ -62,13 +63,15 @@ export const SYNC_TOKEN = 'test-ops-token-0123456789'
 /**
  * For a describe block: a real app over a fresh database whose game-data sync follows a fresh sources mirror
  * (`POST /api/_/data/sync` with SYNC_TOKEN applies what the mirror serves), made before its tests and closed
- * after them. The fields are set once the block's `beforeAll` ran.
+ * after them. The fields are set once the block's `beforeAll` ran. `more` adds app options (read in that
+ * `beforeAll`, so it may name what an earlier `beforeAll` started).
  */
-export const useSyncedApp = (target: DbTarget) => {
+export const useSyncedApp = (target: DbTarget, more: () => Partial<AppOptions> = () => ({})) => {
   const env = {} as { mirror: SourcesMirror; ctx: TestContext }
   beforeAll(async () => {
     env.mirror = await startSourcesMirror()
-    env.ctx = await createTestContext(target, { app: { gameData: { baseUrl: env.mirror.url, opsToken: SYNC_TOKEN } } })
+    const { gameData, ...rest } = more()
+    env.ctx = await createTestContext(target, { app: { ...rest, gameData: { baseUrl: env.mirror.url, opsToken: SYNC_TOKEN, ...gameData } } })
   }, 120_000)
   afterAll(async () => {
     await env.ctx?.close()

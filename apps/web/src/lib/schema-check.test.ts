@@ -112,6 +112,7 @@ describe('response schemas', () => {
         ],
         crafts: [{ itemId: '30013', sanityPerItem: 8.3, goldCost: 200, materials: [{ itemId: '30012', count: 5 }], used: true }],
         attribution: 'Penguin Statistics, CC BY-NC 4.0',
+        basis: 'Basis: Penguin Statistics up to 2025-06-21T00:00:00.000Z, plus 12 runs reported here.',
       },
     ],
     [

@@ -134,10 +134,12 @@ describe.each(dbTargets())('GET /efficiency on $name', (target) => {
     expect(csv.headers['content-disposition']).toMatch(/attachment; filename="dropwise-efficiency-JP-\d{8}\.csv"/)
     const lines = csv.body.trim().split('\r\n')
     expect(lines[0]).toMatch(/^# Drop data: Penguin Statistics .*CC BY-NC 4\.0/)
-    expect(lines[2]).toBe('stageId,stageCode,apCost,efficiency,efficiencyLow,efficiencyHigh,material,lmd,exp,usedByPlanner,tooWideToRank')
+    expect(lines[1]).toMatch(/^"# Basis: Penguin Statistics up to \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z, plus \d+ runs? reported here\."$/)
+    expect(lines[3]).toBe('stageId,stageCode,apCost,efficiency,efficiencyLow,efficiencyHigh,material,lmd,exp,usedByPlanner,tooWideToRank')
     expect(lines.length).toBeGreaterThan(20)
     const json = await ctx.app.inject({ method: 'GET', url: '/PenguinStats/api/v2/export/efficiency?server=JP&format=json' })
     expect(json.json()).toMatchObject({ license: 'CC BY-NC 4.0', attribution: expect.stringMatching(/Penguin Statistics/), server: 'JP' })
+    expect(json.json().basis).toBe(lines[1]?.slice(3, -1))
   })
 
   it('follows the matrix: new reports move the numbers once the matrix is rebuilt', async () => {

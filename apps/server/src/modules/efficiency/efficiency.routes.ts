@@ -12,6 +12,7 @@ const tags = ['results']
 const toCsv = (r: EfficiencyResponse, code: (stageId: string) => string) =>
   `${[
     `# ${r.attribution}`,
+    csvCell(`# ${r.basis}`),
     `# server=${r.server} lmd=${r.lmd} exp=${r.exp} computedAt=${new Date(r.computedAt).toISOString()} valueLmd=${r.valueLmd} valueExp=${r.valueExp}`,
     'stageId,stageCode,apCost,efficiency,efficiencyLow,efficiencyHigh,material,lmd,exp,usedByPlanner,tooWideToRank',
     ...r.stages.map((s) =>

@@ -4,6 +4,7 @@ import { RECRUIT_STAGE_ID } from '@dropwise/stats'
 import type { DataVersion } from '../../lib/data-version'
 import type { CatalogService } from '../catalog/catalog.service'
 import type { MatrixService } from '../matrix/matrix.service'
+import { exportBasis } from '../share/basis-line'
 import { DATA_ATTRIBUTION } from '../share/share.service'
 import type { EfficiencyRepository } from './efficiency.repository'
 
@@ -98,7 +99,13 @@ export const createEfficiencyService = ({ catalog, matrix, version, loadHighs, c
   const compute = async (opts: EfficiencyOptions, elements: Awaited<ReturnType<MatrixService['globalElements']>>): Promise<EfficiencyAnswer> => {
     const started = timer()
     const runtime = await (highs ??= loadHighs())
-    const [items, stages, formulas, rows] = await Promise.all([catalog.itemList(), catalog.stageList(opts.server), catalog.formulaList(), catalog.stageRecords()])
+    const [items, stages, formulas, rows, basis] = await Promise.all([
+      catalog.itemList(),
+      catalog.stageList(opts.server),
+      catalog.formulaList(),
+      catalog.stageRecords(),
+      matrix.basis(opts.server, null),
+    ])
     // Recruitment and gacha "stages" are not farmed with sanity: not part of the guide's LP.
     const gacha = rows.filter((r) => r.isGacha || r.stageId === RECRUIT_STAGE_ID).map((r) => r.stageId)
     const now = clock()
@@ -120,6 +127,7 @@ export const createEfficiencyService = ({ catalog, matrix, version, loadHighs, c
           stages: v.stages,
           crafts: v.crafts,
           attribution: DATA_ATTRIBUTION,
+          basis: exportBasis(basis).line,
         },
       }
     } finally {

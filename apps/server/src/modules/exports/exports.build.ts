@@ -3,6 +3,7 @@ import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
 import { NO_END_MS, type MatrixElement, type PatternElement, type Server } from '@dropwise/schemas'
 import { csvCell, DATA_ATTRIBUTION, exportNames, MATRIX_CSV_COLUMNS, matrixCsvLine, matrixExportRows } from '../share/share.service'
+import type { ExportBasis } from '../share/basis-line'
 import type { StoredExportFile } from './exports.repository'
 
 const gzipAsync = promisify(gzip)
@@ -24,6 +25,8 @@ export interface SnapshotInput {
   server: Server
   asOf: number
   dataVersion: { aggregates: number; gameData: number }
+  /** What the numbers stand on (the history's fetch date and the runs reported here): read from the data, not the clock. */
+  basis: ExportBasis
   matrix: readonly MatrixElement[]
   patterns: readonly PatternElement[]
   stats: SnapshotStats
@@ -41,7 +44,7 @@ const csv = (lines: string[]) => `${lines.join('\r\n')}\r\n`
  * so the same data version gives the same bytes, hence the same SHA-256 and ETag.
  */
 export const buildSnapshotFiles = async (input: SnapshotInput): Promise<(StoredExportFile & { body: Buffer })[]> => {
-  const { server, asOf, dataVersion } = input
+  const { server, asOf, dataVersion, basis } = input
   const matrix = matrixExportRows(input.matrix, input.items, input.stages).map((r) => ({ ...r, end: openEnd(r.end) }))
   const patterns = input.patterns.map((p) => ({ ...p, end: openEnd(p.end) }))
   const stats: SnapshotStats = {
@@ -54,6 +57,7 @@ export const buildSnapshotFiles = async (input: SnapshotInput): Promise<(StoredE
     license: LICENSE,
     licenseUrl: LICENSE_URL,
     attribution: SNAPSHOT_ATTRIBUTION,
+    basis,
     server,
     asOf,
     asOfIso,
@@ -65,6 +69,7 @@ export const buildSnapshotFiles = async (input: SnapshotInput): Promise<(StoredE
   const { itemName, stageCode } = exportNames(input.items, input.stages)
   const head = (table: string) => [
     csvCell(`# ${SNAPSHOT_ATTRIBUTION}`),
+    csvCell(`# ${basis.line}`),
     csvCell(`# ${table} server=${server} asOf=${asOfIso} dataVersion=aggregates:${dataVersion.aggregates} gameData:${dataVersion.gameData}`),
   ]
   const matrixCsv = csv([...head('drop matrix'), MATRIX_CSV_COLUMNS, ...matrix.map(matrixCsvLine)])

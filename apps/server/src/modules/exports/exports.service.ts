@@ -4,6 +4,7 @@ import type { CatalogService } from '../catalog/catalog.service'
 import type { MatrixService } from '../matrix/matrix.service'
 import type { PatternsService } from '../results/patterns.service'
 import type { SiteStatsService } from '../site-stats/site-stats.service'
+import { exportBasis } from '../share/basis-line'
 import { buildSnapshotFiles, LICENSE, LICENSE_URL, SNAPSHOT_ATTRIBUTION } from './exports.build'
 import type { ExportsRepository, StoredSnapshot } from './exports.repository'
 
@@ -63,8 +64,14 @@ export const createExportsService = ({ repository, catalog, matrix, patterns, st
     const [items, stages] = await Promise.all([catalog.itemList(), catalog.stageRecords()])
     const files = []
     for (const server of SERVERS) {
-      const [elements, pats, st] = await Promise.all([matrix.globalElements(server, 'all', true), patterns.realPatterns(server), siteStatsOf(server)])
-      files.push(...(await buildSnapshotFiles({ server, asOf, dataVersion, matrix: elements, patterns: pats, stats: st, items, stages })))
+      const [elements, pats, st, sample] = await Promise.all([
+        matrix.globalElements(server, 'all', true),
+        patterns.realPatterns(server),
+        siteStatsOf(server),
+        matrix.basis(server, null),
+      ])
+      const basis = exportBasis(sample)
+      files.push(...(await buildSnapshotFiles({ server, asOf, dataVersion, basis, matrix: elements, patterns: pats, stats: st, items, stages })))
     }
     return { asOf, state, files }
   }

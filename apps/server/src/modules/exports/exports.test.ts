@@ -49,6 +49,7 @@ describe.each(dbTargets())('open-data snapshots and the changes feed on $name', 
     JSON.parse(gunzipSync(await fileOf(url)).toString('utf8')) as {
       license: string
       attribution: string
+      basis: { line: string; penguinUntil: number | null; upstream: string | null; reportedRuns: number }
       asOf: number
       dataVersion: { aggregates: number; gameData: number }
       matrix: (MatrixElement & { dropRate: number | null; stageCode: string; itemName: string })[]
@@ -126,10 +127,16 @@ describe.each(dbTargets())('open-data snapshots and the changes feed on $name', 
     const rowsOf = async (name: string) => parseCsv(gunzipSync(await fileOf(`/api/v2/export/snapshots/v1/${name}`)).toString('utf8'))
     const matrix = await rowsOf('CN-matrix.csv.gz')
     expect(matrix[0]).toEqual([`# ${SNAPSHOT_ATTRIBUTION}`])
-    expect(matrix[1]?.[0]).toMatch(/^# drop matrix server=CN asOf=\d{4}-\d\d-\d\dT.* dataVersion=aggregates:\d+ gameData:1$/)
-    const header = matrix[2]!
+    // The basis with its date, as the footer states it (GET /basis): the history's fetch, the runs reported here.
+    const basis = (await get('/api/v2/basis?server=CN')).json<{ imported: { until: number }; reported: Record<'automated' | 'manual', { runs: number }> }>()
+    const runs = basis.reported.automated.runs + basis.reported.manual.runs
+    expect(runs).toBeGreaterThan(0)
+    const line = `# Basis: Penguin Statistics up to ${new Date(basis.imported.until).toISOString()}, plus ${runs} run${runs === 1 ? '' : 's'} reported here.`
+    expect(matrix[1]).toEqual([line])
+    expect(matrix[2]?.[0]).toMatch(/^# drop matrix server=CN asOf=\d{4}-\d\d-\d\dT.* dataVersion=aggregates:\d+ gameData:1$/)
+    const header = matrix[3]!
     expect(header).toEqual(['stageId', 'stageCode', 'itemId', 'itemName', 'times', 'quantity', 'dropRate', 'stdDev', 'start', 'end'])
-    const body = matrix.slice(3)
+    const body = matrix.slice(4)
     expect(body.length).toBeGreaterThan(1000)
     for (const row of body) expect(row.length).toBe(header.length)
     const cn = await jsonOf('/api/v2/export/snapshots/v1/CN.json.gz')
@@ -137,12 +144,13 @@ describe.each(dbTargets())('open-data snapshots and the changes feed on $name', 
     expect(body.map((r) => [r[0], r[1], r[2], r[3], Number(r[4]), Number(r[5])])).toEqual(
       cn.matrix.map((e) => [e.stageId, e.stageCode, e.itemId, e.itemName, e.times, e.quantity]),
     )
+    expect(cn.basis).toEqual({ line: line.slice(2), penguinUntil: basis.imported.until, upstream: null, reportedRuns: runs })
     const patterns = await rowsOf('CN-patterns.csv.gz')
-    expect(patterns[0]).toEqual([`# ${SNAPSHOT_ATTRIBUTION}`])
-    expect(patterns[2]).toEqual(['stageId', 'stageCode', 'times', 'quantity', 'start', 'end', 'drops', 'dropNames'])
-    expect(patterns.slice(3).length).toBe(cn.patternMatrix.length)
+    expect(patterns.slice(0, 2)).toEqual([[`# ${SNAPSHOT_ATTRIBUTION}`], [line]])
+    expect(patterns[3]).toEqual(['stageId', 'stageCode', 'times', 'quantity', 'start', 'end', 'drops', 'dropNames'])
+    expect(patterns.slice(4).length).toBe(cn.patternMatrix.length)
     const stats = await rowsOf('CN-stats.csv.gz')
-    expect(stats[0]).toEqual([`# ${SNAPSHOT_ATTRIBUTION}`])
+    expect(stats.slice(0, 2)).toEqual([[`# ${SNAPSHOT_ATTRIBUTION}`], [line]])
     expect(stats.at(-1)).toEqual(['apCost', '', 'total sanity spent', String(cn.stats.totalApCost)])
   }, 120_000)
 
@@ -176,14 +184,14 @@ describe.each(dbTargets())('open-data snapshots and the changes feed on $name', 
       const read = (b: typeof before) => JSON.parse(gunzipSync(b.files.find((f) => f.name === name)!.body).toString('utf8')) as Awaited<ReturnType<typeof jsonOf>>
       expect(tables(read(after)), name).toEqual(tables(read(before)))
     }
-    // CSV tables: only the line naming the data version differs.
+    // CSV tables: only the line naming the data version differs (simulated runs are not "reported here": the basis line stays).
     const csvLines = (b: typeof before, name: string) =>
       gunzipSync(b.files.find((f) => f.name === name)!.body)
         .toString('utf8')
         .split('\r\n')
     for (const name of ['CN-matrix.csv.gz', 'CN-patterns.csv.gz', 'CN-stats.csv.gz']) {
       const [a, b] = [csvLines(after, name), csvLines(before, name)]
-      expect(a.filter((_, i) => i !== 1)).toEqual(b.filter((_, i) => i !== 1))
+      expect(a.filter((_, i) => i !== 2)).toEqual(b.filter((_, i) => i !== 2))
     }
   }, 300_000)
 

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import type { SeedMatrixRow, Server } from '@dropwise/schemas'
 import { yieldToLoop } from '../../db/paged-read'
-import type { Prepared } from './game-data.prepare'
+import type { Prepared, UpstreamSourceDeps } from './game-data.prepare'
 import type { StoredDropInfo, StoredReference } from './game-data.repository'
 import { SourceRefusal } from './game-data.sources'
 
@@ -14,6 +14,8 @@ export interface DeriveJob {
   expectedSha: [string, string][]
   rows: Record<Server, SeedMatrixRow[]>
   at: number
+  /** `UPSTREAM_API` and its last good contribution (game-data.upstream.ts), when set. */
+  upstream?: UpstreamSourceDeps
 }
 export type DeriveMessage = { type: 'done'; prepared: Prepared } | { type: 'refused'; message: string } | { type: 'error'; message: string }
 

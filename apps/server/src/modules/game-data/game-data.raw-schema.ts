@@ -102,6 +102,9 @@ const ToolboxEvent = z.record(z.string(), z.record(z.string(), z.looseObject({ v
 const ToolboxDrop = z.record(z.string(), z.record(z.string(), z.record(z.string(), z.record(z.string(), z.number()))))
 const ToolboxZone = z.looseObject({ zoneToActivity: z.record(z.string(), z.string()) })
 
+/** Penguin's v2 `/items`, `/stages?server=X` and `/zones` answers: the importer's dump and a live upstream (UPSTREAM_API) alike. */
+export const PENGUIN_ANSWER_SCHEMAS = { items: PenguinItems, stages: PenguinStages, zones: PenguinZones } as const
+
 /** The schema of a raw file, by the importer's path (relative to its raw folder). */
 export const rawSchemaOf = (rawPath: string): z.ZodType | null => {
   if (rawPath.endsWith('penguin-api-2024-10-17/items.json')) return PenguinItems

@@ -17,11 +17,14 @@ import type { Db } from '../../db/db'
 import { readDropInfos, readPaged, yieldToLoop } from '../../db/paged-read'
 import { writeOperators } from '../operators/operators.repository'
 import { insertDropInfos, upsertItems, upsertPeriods, upsertStages, upsertZones } from '../seed/reference-writes.repository'
+import type { UpstreamExtract } from './game-data.upstream'
 import { canon, dropInfoKey, dropInfoOfRow, dropInfoRowForm, itemRowForm, periodRowForm, stageRowForm, toDataVersion, zoneRowForm } from './game-data.mapper'
 
 /** One apply at a time across every process on the database (any constant; the same in every process). */
 const GAME_DATA_LOCK = 0x47_44_41_54
 const LAST_SYNC_KEY = 'data.lastSync'
+/** The upstream's last good contribution (game-data.upstream-merge.ts): used while its answers are not. */
+const UPSTREAM_EXTRACT_KEY = 'data.upstreamExtract'
 
 /** A stored drop info: its form; `group` is `server|stageId`; `endAt` its end (NO_END_MS when open-ended). */
 export interface StoredDropInfo {
@@ -101,6 +104,18 @@ export const createGameDataRepository = (db: Db) => ({
       .insertInto('properties')
       .values({ key: LAST_SYNC_KEY, value, updated_at: status.at })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: status.at }))
+      .execute()
+  },
+
+  upstreamExtract: async (): Promise<UpstreamExtract | null> =>
+    ((await db.kysely.selectFrom('properties').select('value').where('key', '=', UPSTREAM_EXTRACT_KEY).executeTakeFirst())?.value as UpstreamExtract | undefined) ?? null,
+
+  setUpstreamExtract: async (extract: UpstreamExtract) => {
+    const value = JSON.stringify(extract)
+    await db.kysely
+      .insertInto('properties')
+      .values({ key: UPSTREAM_EXTRACT_KEY, value, updated_at: extract.fetchedAt })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: extract.fetchedAt }))
       .execute()
   },
 

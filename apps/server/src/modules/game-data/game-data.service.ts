@@ -1,6 +1,6 @@
 import type { DataSyncResult, DataSyncStatus, DataVersion, DataVersions, Health, SeedMatrixRow, Server } from '@dropwise/schemas'
 import { isDatabaseUnavailable } from '../../lib/db-unavailable'
-import type { Prepared } from './game-data.prepare'
+import type { Prepared, UpstreamUse } from './game-data.prepare'
 import { SourceRefusal } from './game-data.sources'
 import { storedAfter, type SyncPlan } from './game-data.plan'
 import type { ApplyPlan, GameDataRepository, StoredReference } from './game-data.repository'
@@ -105,8 +105,16 @@ export const createGameDataService = ({ repository, refreshCatalog, prepare, clo
 
   const attempt = async (dryRun: boolean): Promise<DataSyncResult> => {
     const at = clock()
-    const status = (outcome: DataSyncStatus['outcome'], reason: string | null, version: number | null): DataSyncStatus => ({ at, outcome, reason, version })
+    const status = (outcome: DataSyncStatus['outcome'], reason: string | null, version: number | null): DataSyncStatus => ({
+      at,
+      outcome,
+      reason,
+      version,
+      ...(upstream?.status ? { upstream: upstream.status } : {}),
+    })
     let derived: SyncPlan | null = null
+    /** What the sync took from the upstream (UPSTREAM_API), once prepared. */
+    let upstream: UpstreamUse | null = null
     /** Milliseconds from the start at the end of each phase (logged; the bench reads them). */
     const timings: Record<string, number> = {}
     lastTimings = timings
@@ -122,12 +130,13 @@ export const createGameDataService = ({ repository, refreshCatalog, prepare, clo
       // apply checks `base` again under its lock) goes to the worker, which derives and compares.
       const stored = storedAt(base)
       stored.catch(() => {})
-      const { sync, files } = await prepare(rows, at, stored)
+      const { sync, files, upstream: fromUpstream } = await prepare(rows, at, stored)
       derived = sync
+      upstream = fromUpstream
       lap('plannedMs')
       if (derived.refusal) throw new Refusal(derived.refusal)
-      if (derived.empty) return finish(status('unchanged', null, null), derived, dryRun)
-      if (dryRun) return finish(status('applied', 'dry run: nothing written', null), derived, dryRun)
+      if (derived.empty) return finish(upstream, status('unchanged', null, null), derived, dryRun)
+      if (dryRun) return finish(upstream, status('applied', 'dry run: nothing written', null), derived, dryRun)
       const { plan, counts, changes } = derived
       const apply = () => repository.apply(plan, base, { appliedAt: clock(), asOf: at, sources: files, counts, changes }, applyMidway)
       // The transaction rolled back with its connection: the derived plan still holds (the apply checks
@@ -143,24 +152,29 @@ export const createGameDataService = ({ repository, refreshCatalog, prepare, clo
         })
       })
       const note = retried === null ? null : `applied on a second try; the first lost its database connection: ${retried}`
-      if (!outcome.applied) return finish(status('unchanged', `version ${outcome.version} was applied by another process meanwhile`, null), derived, dryRun)
+      if (!outcome.applied) return finish(upstream, status('unchanged', `version ${outcome.version} was applied by another process meanwhile`, null), derived, dryRun)
       lap('appliedMs')
       const before = await stored
       if (storedCopy?.version === base) storedCopy = { version: outcome.version, ref: Promise.resolve(storedAfter(before, plan)) }
       log.info({ version: outcome.version, changes: derived.changes, timings }, 'game data updated')
       await advance(outcome.version, { from: base, plan: derived.plan })
       lap('refreshedMs')
-      return finish(status('applied', note, outcome.version), derived, dryRun)
+      return finish(upstream, status('applied', note, outcome.version), derived, dryRun)
     } catch (err) {
       const refused = err instanceof Refusal || err instanceof SourceRefusal
       const reason = (err as Error).message
       log.warn({ reason }, refused ? 'game-data update refused' : 'game-data sync failed')
-      return finish(status(refused ? 'refused' : 'failed', reason, null), derived, dryRun)
+      return finish(upstream, status(refused ? 'refused' : 'failed', reason, null), derived, dryRun)
     }
   }
 
-  const finish = async (s: DataSyncStatus, derived: SyncPlan | null, dryRun: boolean): Promise<DataSyncResult> => {
+  const finish = async (upstream: UpstreamUse | null, s: DataSyncStatus, derived: SyncPlan | null, dryRun: boolean): Promise<DataSyncResult> => {
     if (!dryRun) await repository.setLastSync(s).catch((err: unknown) => log.warn({ err }, 'could not record the sync outcome'))
+    // The upstream's fresh contribution is kept once a sync went through with it: the next one falls back on it.
+    if (!dryRun && upstream?.extract && (s.outcome === 'applied' || s.outcome === 'unchanged')) {
+      await repository.setUpstreamExtract(upstream.extract).catch((err: unknown) => log.warn({ err }, 'could not keep the upstream’s contribution'))
+    }
+    if (upstream?.status && upstream.status.outcome !== 'used') log.warn({ upstream: upstream.status }, 'the upstream’s stages, zones and items were not used')
     return { status: s, changes: derived?.changes ?? null, counts: derived?.counts ?? null, dryRun }
   }
 

@@ -50,13 +50,20 @@ const readBody = async (res: Response, url: string): Promise<Buffer> => {
   return Buffer.concat(chunks)
 }
 
-const download = async (deps: FetchDeps, f: SourceFile): Promise<Buffer> => {
+/** A kept-alive connection the server closed as it was reused (UND_ERR_SOCKET, ECONNRESET) is tried once more after this. */
+const RETRY_DELAY_MS = 500
+
+const download = async (deps: FetchDeps, f: SourceFile, retried = false): Promise<Buffer> => {
   const url = `${deps.baseUrl.replace(/\/+$/, '')}/${sourceKey(f).split('/').map(encodeURIComponent).join('/')}`
   let res: Response
   try {
     res = await deps.fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), redirect: 'follow' })
   } catch (err) {
     const e = err as { name?: string; message?: string; cause?: { code?: string } }
+    if (!retried && (e.cause?.code === 'UND_ERR_SOCKET' || e.cause?.code === 'ECONNRESET')) {
+      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS))
+      return download(deps, f, true)
+    }
     throw new Error(`could not reach ${url}: ${e.name === 'TimeoutError' ? 'no answer in time' : (e.cause?.code ?? e.message ?? String(err))}`)
   }
   if (!res.ok || !res.body) {

@@ -26,6 +26,11 @@ export interface GameDataOptions {
   pollMs?: number
   /** Fault tests only (`DATA_SYNC_TEST_PAUSE_MS`): each apply pauses this long midway, inside its transaction. */
   testPauseMs?: number
+  /**
+   * `UPSTREAM_API`: the upstream's `/stages`, `/zones` and `/items` are one more source (issue 40;
+   * game-data.upstream.ts, docs/api-extensions.md §3j).
+   */
+  upstreamUrl?: string
 }
 
 export const DEFAULT_SYNC_DIR = fileURLToPath(new URL('../../../../../data/seed/', import.meta.url))
@@ -52,9 +57,10 @@ export const wireGameData = async (
     prepare: async (rows, at, stored) => {
       const deps = { baseUrl: options.baseUrl ?? 'https://raw.githubusercontent.com', localDir: options.localDir ?? DEFAULT_SYNC_DIR }
       const expectedSha = await seedShas(repository)
+      const upstream = { url: options.upstreamUrl ?? null, last: await repository.upstreamExtract() }
       // A worker thread keeps the seconds of parsing, deriving and comparing off the event loop; an injected fetch runs inline.
-      if (options.fetch) return prepareFromSources({ ...deps, fetch: options.fetch, expectedSha }, rows, at, stored)
-      return prepareInWorker({ ...deps, expectedSha: [...expectedSha], rows, at }, stored)
+      if (options.fetch) return prepareFromSources({ ...deps, fetch: options.fetch, expectedSha, upstream }, rows, at, stored)
+      return prepareInWorker({ ...deps, expectedSha: [...expectedSha], rows, at, upstream }, stored)
     },
     clock,
     log: { info: (o, m) => app.log.info(o, m), warn: (o, m) => app.log.warn(o, m) },

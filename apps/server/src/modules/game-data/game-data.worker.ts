@@ -30,7 +30,12 @@ const stored = new Promise<StoredReference>((resolve, reject) => {
 })
 stored.catch(() => {})
 
-prepareFromSources({ baseUrl: job.baseUrl, localDir: job.localDir, expectedSha: new Map(job.expectedSha), fetch }, job.rows, job.at, stored).then(
+prepareFromSources(
+  { baseUrl: job.baseUrl, localDir: job.localDir, expectedSha: new Map(job.expectedSha), fetch, ...(job.upstream ? { upstream: job.upstream } : {}) },
+  job.rows,
+  job.at,
+  stored,
+).then(
   (prepared) => post({ type: 'done', prepared }),
   (err: unknown) => post({ type: err instanceof SourceRefusal ? 'refused' : 'error', message: err instanceof Error ? err.message : String(err) }),
 )

@@ -31,14 +31,18 @@ describe.each(dbTargets())('short links and exports on $name', (target) => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="dropwise-matrix-CN-all-\d{8}\.csv"$/)
     const lines = res.body.trim().split('\r\n')
     expect(lines[0]).toMatch(/^# Drop data: Penguin Statistics .* CC BY-NC 4\.0/)
-    expect(lines[2]).toBe('stageId,stageCode,itemId,itemName,times,quantity,dropRate,stdDev,start,end')
+    // The basis with its date, the very line the footer states (GET /basis: the history's fetch, the runs reported here).
+    const basis = (await ctx.app.inject({ method: 'GET', url: '/api/v2/basis?server=CN' })).json()
+    const runs = basis.reported.automated.runs + basis.reported.manual.runs
+    expect(lines[1]).toBe(`"# Basis: Penguin Statistics up to ${new Date(basis.imported.until).toISOString()}, plus ${runs} run${runs === 1 ? '' : 's'} reported here."`)
+    expect(lines[3]).toBe('stageId,stageCode,itemId,itemName,times,quantity,dropRate,stdDev,start,end')
     const api = (await ctx.app.inject({ method: 'GET', url: '/api/v2/result/matrix?server=CN&show_closed_zones=true' })).json().matrix as {
       stageId: string
       itemId: string
       times: number
       quantity: number
     }[]
-    expect(lines.length - 3).toBe(api.length)
+    expect(lines.length - 4).toBe(api.length)
     const row = lines.find((l) => l.startsWith('main_01-07,1-7,30012,'))?.split(',')
     const want = api.find((e) => e.stageId === 'main_01-07' && e.itemId === '30012')
     expect(row && [Number(row[4]), Number(row[5])]).toEqual([want?.times, want?.quantity])
@@ -48,6 +52,8 @@ describe.each(dbTargets())('short links and exports on $name', (target) => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/v2/export/matrix?server=JP&format=json' })
     const body = res.json()
     expect(body).toMatchObject({ license: 'CC BY-NC 4.0', server: 'JP', attribution: expect.stringContaining('Penguin Statistics') })
+    expect(body.basis).toMatchObject({ line: expect.stringMatching(/^Basis: Penguin Statistics up to \d{4}-.*Z, plus \d+ runs? reported here\.$/), upstream: null })
+    expect(body.basis.penguinUntil).toBeGreaterThan(Date.UTC(2024, 0, 1))
     expect(body.matrix.length).toBeGreaterThan(1000)
     const bad = await ctx.app.inject({ method: 'GET', url: '/api/v2/export/matrix?format=xlsx' })
     expect(bad.statusCode).toBe(400)
@@ -73,8 +79,9 @@ describe.each(dbTargets())('short links and exports on $name', (target) => {
     const item = await ctx.app.inject({ method: 'GET', url: '/api/v2/export/matrix?server=CN&format=csv&itemId=30012' })
     const lines = item.body.trim().split('\r\n')
     expect(lines[0]).toMatch(/CC BY-NC 4\.0/)
-    expect(lines[1]).toContain('itemId=30012')
-    const csvRows = lines.slice(3).map((l) => l.split(','))
+    expect(lines[1]).toMatch(/^"# Basis: Penguin Statistics up to /)
+    expect(lines[2]).toContain('itemId=30012')
+    const csvRows = lines.slice(4).map((l) => l.split(','))
     expect(csvRows.length).toBe(api.filter((e) => e.itemId === '30012').length)
     expect(csvRows.every((r) => r[2] === '30012')).toBe(true)
 

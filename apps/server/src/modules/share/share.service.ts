@@ -3,6 +3,7 @@ import { NO_END_MS, resolveShortWord, SHORT_WORD_MAX } from '@dropwise/schemas'
 import { notFound } from '../../lib/errors'
 import type { CatalogService } from '../catalog/catalog.service'
 import type { MatrixService } from '../matrix/matrix.service'
+import { exportBasis } from './basis-line'
 
 /** The licence line every export carries: the drop data is Penguin Statistics data. */
 export const DATA_ATTRIBUTION =
@@ -72,7 +73,12 @@ export const createShareService = ({ catalog, matrix, clock }: { catalog: Catalo
    */
   async exportMatrix(server: Server, category: Category, showClosed: boolean, format: 'csv' | 'json', filter: ExportFilter = {}) {
     const now = clock()
-    const [all, items, stages] = await Promise.all([matrix.globalElements(server, category, showClosed), catalog.itemList(), catalog.stageRecords()])
+    const [all, items, stages, sample] = await Promise.all([
+      matrix.globalElements(server, category, showClosed),
+      catalog.itemList(),
+      catalog.stageRecords(),
+      matrix.basis(server, null),
+    ])
     if (filter.stageId !== undefined && !stages.some((s) => s.stageId === filter.stageId)) throw notFound()
     if (filter.itemId !== undefined && !items.some((i) => i.itemId === filter.itemId)) throw notFound()
     const elements = all.filter((e) => (filter.stageId === undefined || e.stageId === filter.stageId) && (filter.itemId === undefined || e.itemId === filter.itemId))
@@ -80,11 +86,13 @@ export const createShareService = ({ catalog, matrix, clock }: { catalog: Catalo
     const scope = [filter.stageId, filter.itemId].filter((v): v is string => v !== undefined).map((v) => v.replace(/[^A-Za-z0-9_-]/g, '_'))
     const fileName = `dropwise-matrix-${[server, category, ...scope, day].join('-')}.${format}`
     const rows = matrixExportRows(elements, items, stages)
+    const basis = exportBasis(sample)
     if (format === 'json') {
       const body = JSON.stringify({
         attribution: DATA_ATTRIBUTION,
         license: 'CC BY-NC 4.0',
         source: 'https://penguin-stats.io',
+        basis,
         server,
         category,
         ...(filter.stageId !== undefined ? { stageId: filter.stageId } : {}),
@@ -96,6 +104,7 @@ export const createShareService = ({ catalog, matrix, clock }: { catalog: Catalo
     }
     const lines = [
       `# ${DATA_ATTRIBUTION}`,
+      csvCell(`# ${basis.line}`),
       `# server=${server} category=${category}${filter.stageId !== undefined ? ` stageId=${filter.stageId}` : ''}${filter.itemId !== undefined ? ` itemId=${filter.itemId}` : ''} generatedAt=${new Date(now).toISOString()}`,
       MATRIX_CSV_COLUMNS,
       ...rows.map(matrixCsvLine),
