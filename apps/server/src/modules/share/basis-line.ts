@@ -1,4 +1,4 @@
-import type { SampleBasis } from '../matrix/basis'
+import type { SampleBasis } from '@dropwise/schemas'
 
 /** What an export's numbers stand on, with dates (issue 40): the footer's basis line, in every file. */
 export interface ExportBasis {
