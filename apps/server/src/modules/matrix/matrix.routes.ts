@@ -1,3 +1,4 @@
+import { operation } from '../../lib/operation-doc'
 import { ApiErrorSchema, CategorySchema, MatrixQuerySchema, MatrixResponseSchema, ResultSourceSchema, ServerSchema, type Category, type Server } from '@dropwise/schemas'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -28,6 +29,13 @@ export const matrixRoutes: FastifyPluginAsyncZod<{ matrix: MatrixService; identi
     '/result/matrix',
     {
       schema: {
+        ...operation({
+          operationId: 'getMatrix',
+          access: 'penguinIdOptional',
+          limited: true,
+          description: 'Global by default; `is_personal=true` counts only the caller’s reports and needs a PenguinID (an unknown one takes from the identity budget).',
+          ok: 'The matrix: one element per (stage, item) pair with drops in its current period.',
+        }),
         tags,
         summary: 'Drop matrix',
         querystring: MatrixQuerySchema,
@@ -52,6 +60,12 @@ export const matrixRoutes: FastifyPluginAsyncZod<{ matrix: MatrixService; identi
     '/_private/result/matrix/:server/:source',
     {
       schema: {
+        ...operation({
+          operationId: 'getWebMatrix',
+          access: 'penguinIdOptional',
+          limited: true,
+          description: 'The web client’s form of `getMatrix`: closed stages included, `source` `personal` for the caller’s own reports.',
+        }),
         tags,
         summary: 'Drop matrix for the web client, category all (closed stages included)',
         params: z.object({ server: ServerSchema, source: ResultSourceSchema }),
@@ -64,6 +78,12 @@ export const matrixRoutes: FastifyPluginAsyncZod<{ matrix: MatrixService; identi
     '/_private/result/matrix/:server/:source/:category',
     {
       schema: {
+        ...operation({
+          operationId: 'getWebMatrixByCategory',
+          access: 'penguinIdOptional',
+          limited: true,
+          description: 'The web client’s form of `getMatrix`: closed stages included, `source` `personal` for the caller’s own reports.',
+        }),
         tags,
         summary: 'Drop matrix for the web client, one category (closed stages included)',
         params: z.object({ server: ServerSchema, source: ResultSourceSchema, category: CategorySchema }),
