@@ -18,7 +18,7 @@ const round = (x: number) => Math.round(x * 10) / 10
 
 const ctx = await createTestContext({ name: 'pglite' })
 try {
-  const { efficiency } = ctx.app.services
+  const { efficiency } = ctx.app
   const results = []
   for (const server of SERVERS) {
     const opts = { server, lmd: true, exp: true }

@@ -98,7 +98,10 @@ describe('the API description', () => {
     for (const { key, method, path, op } of ops) {
       // A route without `...operation({...})` in its schema gets the generated id: none may.
       expect(op.operationId, `${key} needs ...operation({...}) in its route's schema`).not.toBe(fallbackId(method, path))
-      expect(Object.keys(op).filter((k) => k.startsWith('x-')), key).toEqual([])
+      expect(
+        Object.keys(op).filter((k) => k.startsWith('x-')),
+        key,
+      ).toEqual([])
       expect(op.summary, key).toBeTruthy()
       expect(Array.isArray(op.security), key).toBe(true)
       expect(op.responses['500'], key).toBeDefined()

@@ -7,7 +7,6 @@ import { acceptsGzip } from '../../lib/content-encoding'
 import { sendJson, setPrivate, setPublicCache } from '../../lib/http-cache'
 import { penguinIdOf } from '../accounts/identity'
 import type { IdentityGuard } from '../accounts/identity-guard'
-import { basisRoutes } from './basis.routes'
 import type { MatrixAnswer, MatrixService } from './matrix.service'
 
 const tags = ['results']
@@ -24,7 +23,6 @@ const send = (req: FastifyRequest, reply: FastifyReply, answer: MatrixAnswer) =>
 
 /** `/result/matrix` and the web client's `/_private/result/matrix/...` (api-v2.md §8.1, §8.5). */
 export const matrixRoutes: FastifyPluginAsyncZod<{ matrix: MatrixService; identityGuard: IdentityGuard }> = async (app, { matrix, identityGuard }) => {
-  await app.register(basisRoutes, { matrix })
   app.get(
     '/result/matrix',
     {
