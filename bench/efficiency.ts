@@ -2,6 +2,7 @@
 // Farming guide: a full recompute of item values and stage efficiency (data, LP, efficiency, intervals)
 // per server on the real seed, in process on PGlite; and GET /efficiency answered from the cache.
 // Budget: a full recompute ≤ 200 ms per server on this machine. The last line is a JSON summary.
+// `--first`: the first answer after a start, from the real server process (bench/efficiency-first.ts).
 import { SERVERS } from '@dropwise/schemas'
 import { createTestContext } from '../apps/server/src/testing/test-app'
 
@@ -16,6 +17,10 @@ const quantile = (xs: number[], q: number) => {
 }
 const round = (x: number) => Math.round(x * 10) / 10
 
+if (process.argv.includes('--first')) {
+  await import('./efficiency-first')
+  process.exit(0)
+}
 const ctx = await createTestContext({ name: 'pglite' })
 try {
   const { efficiency } = ctx.app

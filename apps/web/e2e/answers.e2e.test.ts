@@ -114,7 +114,7 @@ describe.skipIf(!hasChromium())('answers in Chromium on embedded PGlite', () => 
     expect(await page.getByTestId('selected-item').innerText()).toBe('Item not found')
     expect(await page.getByTestId('address-not-found').getByTestId('absence-back').getAttribute('href')).toBe('/result/item')
     expect(await blame(page)).toEqual([])
-    // The one error answer: the sample basis of a stage id no game data knows (docs/architecture.md, first load).
+    // The one error answer: the sample basis of a stage id no game data knows (apps/web/docs/first-load.md, the stats pages' PageHold).
     expect(real(problems).filter((p) => !/^(http 400: GET .*\/basis\?server=US&stageId=main_01-77|console: Failed to load resource: .*400)/.test(p))).toEqual([])
   }, 60_000)
 })

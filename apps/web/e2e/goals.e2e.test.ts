@@ -152,6 +152,13 @@ describe.skipIf(!hasChromium())('goals page in Chromium', () => {
     expect(await page.getByTestId('goals-forecast-explanation').textContent()).toContain('Nine in ten')
     expect(await page.getByTestId('goals-forecast-expected').textContent()).toMatch(/\d+(\.\d)? days/)
 
+    // Skill Summaries, chips and dual chips are planned too (a goals plan): nothing is left unplanned, and the plan
+    // says how many Chip Catalysts to buy for the dual chips (the depot holds none).
+    expect(await page.getByTestId('goals-not-planned').count()).toBe(0)
+    expect(await page.locator('[data-testid="goals-need"][data-item-id="3303"]').textContent()).not.toContain(plannerEn.planner.goals.totals.notPlannedShort)
+    expect(materials['3213']).toBeGreaterThan(0)
+    await expect.poll(() => page.getByTestId('goals-buy').getAttribute('data-count')).toBe(String(materials['3213']))
+
     // Plan the rest: the planner gets the needs and the stock, and shows the stages.
     leaving(page)
     await page.getByTestId('goals-plan-rest').click()
@@ -160,6 +167,15 @@ describe.skipIf(!hasChromium())('goals page in Chromium', () => {
     expect(await page.getByTestId('planner-stage').count()).toBeGreaterThan(0)
     expect(await page.getByTestId(`planner-need-${first}`).inputValue()).toBe(String(materials[first!]))
     expect(await page.getByTestId(`planner-have-${first}`).inputValue()).toBe('1')
+    // The Mastery 3's Skill Summaries sit in the planner's group of goal counts, and the plan runs a CA stage for them.
+    expect(await page.getByTestId('planner-goal-items').getByTestId('planner-need-3303').inputValue()).toBe(String(materials['3303']))
+    await page.getByTestId('planner-open-result').click()
+    const result = page.getByTestId('planner-result-dialog')
+    const stageIds = await result.getByTestId('planner-stage').evaluateAll((els) => els.map((e) => e.getAttribute('data-stage-id') ?? ''))
+    expect(stageIds.filter((id) => id.startsWith('wk_fly_')).length).toBeGreaterThan(0)
+    expect(await result.getByTestId('planner-buy').getAttribute('data-count')).toBe(String(materials['3213']))
+    await page.getByRole('button', { name: en.dialog.close }).click()
+    await result.waitFor({ state: 'hidden' })
 
     // Back on the page: the project kept the goal and the stock.
     leaving(page)

@@ -82,3 +82,6 @@ export const EXTRA_ITEM_NAMES: Readonly<Record<string, { zh: string; en: string;
   [LMD_ID]: { zh: '龙门币', en: 'LMD', ja: '龍門幣', ko: '용문폐' },
   [EXP_ID]: { zh: '经验', en: 'EXP', ja: '経験値', ko: '경험치' },
 }
+
+/** Sanity charged per item a goals plan buys in the store: the stock goes first, and it never weighs against farming. */
+export const STORE_COST = 1e-6

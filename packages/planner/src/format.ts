@@ -1,7 +1,7 @@
 import { COUNTED_EXP_CARDS, EXP_ID, FARM_STAGE_CODE, HIDDEN_STAGE_CODE, LMD_ID, VALUE_SKIPPED_NAME_PARTS, VALUE_SKIPPED_NAMES } from './constants'
 import { obtainableRows } from './explain'
 import type { BuiltLp, ItemRow, PreparedModel, StageColumn } from './lp-model'
-import type { PlannerLang, PlanStage, PlanSynthesis, PlanValueLevel } from './types'
+import type { PlannerLang, PlanPurchase, PlanStage, PlanSynthesis, PlanValueLevel } from './types'
 
 /**
  * `x` with `digits` decimals like Python's `'%.Nf' % x`: the exact binary value is rounded, and
@@ -48,6 +48,7 @@ export interface FormattedPlan {
   stages: PlanStage[]
   syntheses: PlanSynthesis[]
   values: PlanValueLevel[]
+  purchases?: PlanPurchase[]
 }
 
 /**
@@ -68,6 +69,9 @@ export const formatPlan = (model: PreparedModel, lp: BuiltLp, x: Float64Array, y
   let gcost = 0
   const stages: PlanStage[] = []
   const syntheses: PlanSynthesis[] = []
+  const purchases: PlanPurchase[] = []
+  // A goals plan lists every run (supply stages too) and counts them all: the player has to do them.
+  const goals = model.goals === true
   lp.columns.forEach((col, j) => {
     const t = x[j] ?? 0
     if (col.kind === 'stage') {
@@ -78,18 +82,26 @@ export const formatPlan = (model: PreparedModel, lp: BuiltLp, x: Float64Array, y
       }
       const listed = t >= MIN_LISTED
       // LS/CE runs are LMD/exp farming, not material farming: leave them out of the totals.
-      if (listed && FARM_STAGE_CODE.test(col.code)) return
+      if (listed && !goals && FARM_STAGE_CODE.test(col.code)) return
       cost += t * col.apCost
       gold += t * dropOf(model.lmdRow)
       for (const [row, points] of expCardRows) exp += t * points * dropOf(row)
-      if (!listed || HIDDEN_STAGE_CODE.test(col.code)) return
+      if (!listed || (!goals && HIDDEN_STAGE_CODE.test(col.code))) return
       const items: Record<string, string> = {}
       col.drops.rows.forEach((row, k) => {
         const rate = col.drops.values[k] ?? 0
         const id = rows[row]?.itemId ?? ''
-        if (rate > MIN_LISTED_DROP_RATE && id.length === 5 && id !== 'furni') items[label(row)] = formatCount(rate * t)
+        const shown = goals ? row !== model.lmdRow && row !== model.expRow : id.length === 5
+        if (rate > MIN_LISTED_DROP_RATE && shown && id !== 'furni') items[label(row)] = formatCount(rate * t)
       })
       stages.push({ stage: stageLabel(col, lang), count: formatCount(t), items })
+      return
+    }
+    if (col.kind === 'store') {
+      const target = model.rowIndex.get(col.targetId)
+      // Whole items: the LP's 2.0000000001 is 2, its 2.3 is 3.
+      const count = Math.ceil(t - 1e-6)
+      if (count > 0) purchases.push({ item: target === undefined ? col.targetId : label(target), count })
       return
     }
     if (col.kind === 'formula') gcost += t * col.goldCost
@@ -111,6 +123,7 @@ export const formatPlan = (model: PreparedModel, lp: BuiltLp, x: Float64Array, y
     stages,
     syntheses,
     values: formatValues(rows, y, lang, obtainableRows(lp)),
+    ...(goals ? { purchases } : {}),
   }
 }
 

@@ -20,6 +20,7 @@ export type { Planner, PlannerOptions, PlannerSources, ValuationRequest } from '
 export { EXP_CARD_IDS, RANKABLE_HALF_WIDTH, Z95 } from './efficiency'
 export type { CraftCost, ItemValue, StageDrop, StageEfficiency, Valuation } from './efficiency'
 export { prepareModel } from './lp-model'
+export { CHIP_CATALYST_ID, GOAL_CRAFTS, GOAL_FORECAST_CRAFTS, GOAL_EXTRA_ITEMS, GOAL_PLAN_ITEM_IDS, prepareGoalModel } from './goal-plan'
 export type { HighsRuntime } from './solve'
 export { formatCount, formatCraftCount, formatValue } from './format'
 export { PSEUDO_DEMAND } from './constants'
@@ -37,6 +38,7 @@ export type {
   LpSummary,
   PlanFailure,
   PlanFailureCode,
+  PlanPurchase,
   PlannerData,
   PlannerFormula,
   PlannerItem,

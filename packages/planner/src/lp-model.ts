@@ -10,6 +10,7 @@ import {
   MIN_TIMES,
   PURE_GOLD_ID,
   SERVER_LANG,
+  STORE_COST,
 } from './constants'
 import type { I18n, Lang, PlannerData, PlannerStage, Server } from './types'
 
@@ -39,9 +40,9 @@ export interface StageColumn {
   drops: SparseColumn
 }
 
-/** A crafting column (Penguin formula or synthetic exp conversion). */
+/** A crafting column (Penguin formula, synthetic exp conversion, or a goals plan's store purchase). */
 export interface CraftColumn {
-  kind: 'formula' | 'exp'
+  kind: 'formula' | 'exp' | 'store'
   /** Produced item id (`0010` for exp conversions). */
   targetId: string
   goldCost: number
@@ -68,6 +69,10 @@ export interface PreparedModel {
   stageLookup: ReadonlyMap<string, number[]>
   /** Ids of every stage listed for the server, usable or not (for messages). */
   listedStages: ReadonlyMap<string, PlannerStage>
+  /** A goals plan's model (goal-plan.ts): every stage listed, store purchases. Absent for ArkPlanner's LP. */
+  goals?: true
+  /** Items bought in the store (goals plans only), at {@link STORE_COST} sanity each. */
+  store?: CraftColumn[]
 }
 
 const sparse = (entries: Map<number, number>): SparseColumn => {
@@ -162,7 +167,7 @@ export const prepareModel = (data: PlannerData, server: Server): PreparedModel =
 
   const formulas: CraftColumn[] = data.formulas.map((f) => {
     const base = new Map<number, number>()
-    add(base, rowIndex.get(f.id), 1)
+    add(base, rowIndex.get(f.id), f.count ?? 1)
     for (const c of f.costs) add(base, rowIndex.get(c.id), -c.count)
     add(base, lmdRow, -f.goldCost)
     const totalWeight = f.totalWeight || f.extraOutcome.reduce((sum, o) => sum + o.weight, 0)
@@ -226,6 +231,7 @@ export const buildLp = (model: PreparedModel, shape: LpShape): BuiltLp => {
     ...model.stages.filter((_, i) => !excluded.has(i)),
     ...model.formulas,
     ...model.expConversions.filter((c) => shape.pureGoldToExp || c.materials[0]?.[0] !== PURE_GOLD_ID),
+    ...(model.store ?? []),
   ]
   const colCost = new Float64Array(columns.length)
   const starts = new Int32Array(columns.length + 1)
@@ -239,7 +245,7 @@ export const buildLp = (model: PreparedModel, shape: LpShape): BuiltLp => {
       rows = col.drops.rows
       vals = col.drops.values
     } else {
-      colCost[j] = CRAFT_COST_PER_LMD * col.goldCost
+      colCost[j] = col.kind === 'store' ? STORE_COST : CRAFT_COST_PER_LMD * col.goldCost
       if (shape.byproductRate !== 0 && col.byproducts.rows.length > 0) {
         const merged = new Map<number, number>()
         col.base.rows.forEach((r, k) => add(merged, r, col.base.values[k] ?? 0))

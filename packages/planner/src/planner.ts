@@ -1,6 +1,7 @@
 import { dropStats, valuate, type DropStats, type Valuation } from './efficiency'
 import { explainInfeasible, obtainableRows } from './explain'
 import { formatPlan } from './format'
+import { prepareGoalModel } from './goal-plan'
 import { buildLp, prepareModel, shapeKey } from './lp-model'
 import type { PreparedModel } from './lp-model'
 import { normalizeRequest, requestServer } from './request'
@@ -60,21 +61,22 @@ export type ValuationRequest = Pick<PlanRequest, 'server' | 'exp_demand' | 'gold
  * changes its demand.
  */
 export const createPlanner = (highs: HighsRuntime, sources: PlannerSources, options: PlannerOptions = {}): Planner => {
-  const prepared = new Map<Server, PreparedModel>()
   const sessions = new Map<string, LpSession>()
   const cacheSize = Math.max(1, options.cacheSize ?? 8)
   const clock = options.clock
   const statsCache = new Map<Server, DropStats>()
 
-  const modelFor = (server: Server): PreparedModel | undefined => {
-    let model = prepared.get(server)
+  const prepared = new Map<string, PreparedModel>()
+  const modelFor = (server: Server, goals = false): PreparedModel | undefined => {
+    const key = goals ? `${server}|goals` : server
+    let model = prepared.get(key)
     const data = sources[server]
-    if (!model && data) prepared.set(server, (model = prepareModel(data, server)))
+    if (!model && data) prepared.set(key, (model = goals ? prepareGoalModel(data, server) : prepareModel(data, server)))
     return model
   }
 
   const sessionFor = (model: PreparedModel, key: string, build: () => LpSession): LpSession => {
-    const fullKey = `${model.server}|${key}`
+    const fullKey = `${model.server}${model.goals ? '|goals' : ''}|${key}`
     let session = sessions.get(fullKey)
     if (session) {
       sessions.delete(fullKey)
@@ -100,7 +102,8 @@ export const createPlanner = (highs: HighsRuntime, sources: PlannerSources, opti
       }
       const server = requestServer(request)
       if (typeof server !== 'string') return server
-      const model = modelFor(server)
+      if (request.goals !== undefined && typeof request.goals !== 'boolean') return { error: true, code: 'bad-request', reason: 'goals must be true or false.' }
+      const model = modelFor(server, request.goals === true)
       if (!model) return { error: true, code: 'bad-request', reason: `No drop data is loaded for server ${server}.` }
       const normalized = normalizeRequest(model, request)
       if ('error' in normalized) return normalized

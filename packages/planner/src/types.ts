@@ -63,6 +63,8 @@ export interface PlannerFormula {
   name?: string
   /** LMD per craft. */
   goldCost: number
+  /** Items made per craft; 1 when missing (Penguin's formulas). A goals plan's chip conversions make 2. */
+  count?: number
   costs: readonly { id: string; count: number }[]
   extraOutcome: readonly { id: string; count: number; weight: number }[]
   /** Sum of `extraOutcome` weights; recomputed from the weights when missing or 0. */
@@ -114,6 +116,12 @@ export interface PlanRequest {
   convertion_dr?: number
   /** ArkPlanner's store-price comparison; accepted and ignored. */
   store?: boolean
+  /**
+   * Dropwise: a goals plan (goal-plan.ts). Also plans Skill Summaries, chips and dual chips (workshop and factory
+   * crafts), buys the Chip Catalysts the stock lacks (`purchases`), and lists every stage run, supply stages (CA, PR,
+   * CE, LS, …) included, with `cost` counting them all. Default false: ArkPlanner's answer.
+   */
+  goals?: boolean
 }
 
 /** A stage to run in the plan. */
@@ -176,7 +184,16 @@ export interface PlanSuccess {
   stages: PlanStage[]
   syntheses: PlanSynthesis[]
   values: PlanValueLevel[]
+  /** Goals plans only: items to buy in the store (the Chip Catalysts the stock lacks), whole counts. */
+  purchases?: PlanPurchase[]
   lp: LpSummary
+}
+
+/** An item a goals plan buys in the store. */
+export interface PlanPurchase {
+  /** Item id or name (`output_lang`). */
+  item: string
+  count: number
 }
 
 /** Why a plan failed, for code; `reason` is for players. */

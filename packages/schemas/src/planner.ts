@@ -24,6 +24,7 @@ export const PlannerRequestSchema = z
     server: ServerSchema.optional(),
     convertion_dr: z.number().min(0).max(1).optional(),
     store: z.boolean().optional(),
+    goals: z.boolean().optional().describe('Dropwise: a goals plan (Skill Summaries, chips and dual chips crafted, Chip Catalysts bought, every stage run listed)'),
   })
   .meta({ id: 'PlannerRequest' })
 
@@ -37,6 +38,10 @@ export const PlannerResponseSchema = z
     stages: z.array(z.object({ stage: z.string(), count: z.string(), items: z.record(z.string(), z.string()) })).optional(),
     syntheses: z.array(z.object({ target: z.string(), count: z.string(), materials: z.record(z.string(), z.string()) })).optional(),
     values: z.array(z.object({ level: z.string(), items: z.array(z.object({ name: z.string(), value: z.string() })) })).optional(),
+    purchases: z
+      .array(z.object({ item: z.string(), count: z.number() }))
+      .optional()
+      .describe('goals plans only: items to buy in the store (Chip Catalysts the stock lacks)'),
     lp: z
       .object({
         status: z.enum(['optimal', 'infeasible', 'unbounded', 'error']),

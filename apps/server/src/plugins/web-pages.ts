@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { pageHref } from '@dropwise/schemas'
 import type { FastifyInstance } from 'fastify'
 
 /*
@@ -238,7 +239,7 @@ export const createPageCache = (opts: PageCacheOptions): PageLookup => {
       if (!r) return
       const items = await reference('/items')
       const first = items.status === 200 ? (JSON.parse(items.body) as { itemId?: unknown }[])[0]?.itemId : undefined
-      if (typeof first === 'string') await lookup(`/result/item/${encodeURIComponent(first)}`, 'zh.light', false)
+      if (typeof first === 'string') await lookup(pageHref.item(first), 'zh.light', false)
     } catch (err) {
       opts.onError?.(err, 'warming the page renderer')
     }

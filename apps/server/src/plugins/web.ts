@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { mkdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, constants as zlib } from 'node:zlib'
+import { PAGE_ROUTES } from '@dropwise/schemas'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
@@ -214,8 +215,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
     if (encoding) reply.header('Content-Encoding', encoding)
     return reply.type('text/html; charset=utf-8').send(body)
   }
-  app.get('/result/item/:itemId', { schema: { hide: true } }, renderedPage)
-  app.get('/result/stage/:zoneId/:stageId', { schema: { hide: true } }, renderedPage)
-  app.get('/report/stage/:zoneId/:stageId', { schema: { hide: true } }, renderedPage)
+  app.get(PAGE_ROUTES.item, { schema: { hide: true } }, renderedPage)
+  app.get(PAGE_ROUTES.stage, { schema: { hide: true } }, renderedPage)
+  app.get(PAGE_ROUTES.report, { schema: { hide: true } }, renderedPage)
   app.get('/statistics', { schema: { hide: true } }, renderedPage)
 })

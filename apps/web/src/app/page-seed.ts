@@ -1,7 +1,8 @@
 import type { Category, Item, MatrixElement, Server, SiteStats, Stage, Zone } from '@dropwise/schemas'
+import { parsePageAddress } from '@dropwise/schemas/pages'
 import { datasetKey } from '../lib/data'
 import { datasets } from '../lib/datasets'
-import { basisKey, basisPath, parseSampleBasis } from '../lib/use-sample-basis'
+import { basisKey, basisPath, type SampleBasis } from '../lib/use-sample-basis'
 import { DEFAULT_SOURCE, type Seed } from '../lib/page-seeds'
 import { SITE_STATS_PAGE_SIZE } from '../features/site-stats/ranking-table'
 import { rankRows } from '../features/site-stats/site-stats-page'
@@ -26,31 +27,15 @@ export interface PageRequest {
   category: Category
 }
 
-const PAGE = /^\/result\/(?:item\/([^/]+)|stage\/([^/]+)\/([^/]+))\/?$/
-const REPORT = /^\/report\/stage\/([^/]+)\/([^/]+)\/?$/
-
-/** A path segment decoded, or null when it is no valid escape. */
-const decoded = (segment: string): string | null => {
-  try {
-    return decodeURIComponent(segment)
-  } catch {
-    return null
-  }
-}
-
 /** The item, stage, report or statistics page at `pathname`, or null for any other address. */
 export const pageRequest = (pathname: string): PageRequest | null => {
   const source = { server: DEFAULT_SOURCE.server, category: DEFAULT_SOURCE.category }
   if (pathname === '/statistics') return { mode: 'statistics', id: '', ...source }
-  const report = REPORT.exec(pathname)
-  if (report) {
-    const [zoneId, id] = [decoded(report[1]!), decoded(report[2]!)]
-    return zoneId !== null && id !== null ? { mode: 'report', id, zoneId, ...source } : null
-  }
-  const m = PAGE.exec(pathname)
-  const id = m && decoded(m[1] ?? m[3] ?? '')
-  if (!m || !id) return null
-  return { mode: m[1] ? 'item' : 'stage', id, ...source }
+  const page = parsePageAddress(pathname)
+  if (!page) return null
+  if (page.kind === 'item') return { mode: 'item', id: page.itemId, ...source }
+  if (page.kind === 'report') return { mode: 'report', id: page.stageId, zoneId: page.zoneId, ...source }
+  return { mode: 'stage', id: page.stageId, ...source }
 }
 
 /** The answers a page is rendered from, by name: the numbers, then the reference lists. */
@@ -131,7 +116,7 @@ export const pageSeeds = (p: PageRequest, answers: PageAnswers, now: number): Se
   }
   return [
     { key: matrixSliceKey(p.server, p.category, p.mode, p.id), data: elements, updatedAt: now },
-    { key: basisKey(p.server, p.mode === 'stage' ? p.id : null), data: parseSampleBasis(answers.basis), updatedAt: now },
+    { key: basisKey(p.server, p.mode === 'stage' ? p.id : null), data: answers.basis as SampleBasis, updatedAt: now },
     { key: key('items'), data: items, updatedAt: 0 },
     { key: key('stages'), data: someStages, updatedAt: 0 },
     { key: key('zones'), data: someZones, updatedAt: 0 },

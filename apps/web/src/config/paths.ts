@@ -1,6 +1,9 @@
+import { pageHref } from '@dropwise/schemas/pages'
+
 /**
  * Every route of the app: its pattern (relative to its parent, as React Router nests them), its
- * name from the spec, and an href builder. Nothing else builds route strings.
+ * name from the spec, and an href builder. Nothing else builds route strings; the addresses the server serves or
+ * redirects to as well (item, stage and report pages, search) come from `@dropwise/schemas`' `pageHref`.
  */
 export const paths = {
   home: { name: 'Home', path: '/', href: () => '/' },
@@ -9,7 +12,7 @@ export const paths = {
   reportByZoneSelected: {
     name: 'ReportByZone_Selected',
     path: ':zoneId/:stageId',
-    href: (zoneId: string, stageId: string) => `/report/stage/${enc(zoneId)}/${enc(stageId)}`,
+    href: pageHref.report,
   },
   recognitionReport: { name: 'RecognitionReport', path: 'recognition', href: () => '/report/recognition' },
   reportLegacy: { name: 'ReportLegacy', path: ':zoneId/:stageId', href: (zoneId: string, stageId: string) => `/report/${enc(zoneId)}/${enc(stageId)}` },
@@ -18,10 +21,10 @@ export const paths = {
   statsByStageSelected: {
     name: 'StatsByStage_Selected',
     path: ':zoneId/:stageId',
-    href: (zoneId: string, stageId: string) => `/result/stage/${enc(zoneId)}/${enc(stageId)}`,
+    href: pageHref.stage,
   },
   statsByItem: { name: 'StatsByItem', path: 'item', href: () => '/result/item' },
-  statsByItemSelected: { name: 'StatsByItem_SelectedItem', path: ':itemId', href: (itemId: string) => `/result/item/${enc(itemId)}` },
+  statsByItemSelected: { name: 'StatsByItem_SelectedItem', path: ':itemId', href: pageHref.item },
   planner: { name: 'Planner', path: '/planner', href: () => '/planner' },
   goals: { name: 'Goals', path: '/goals', href: () => '/goals' },
   guide: { name: 'Guide', path: '/guide', href: (itemId?: string) => (itemId ? `/guide?item=${enc(itemId)}` : '/guide') },
@@ -33,7 +36,7 @@ export const paths = {
       return query ? `/advanced?${query}` : '/advanced'
     },
   },
-  search: { name: 'Search', path: '/search', href: (q?: string) => (q ? `/search?q=${enc(q)}` : '/search') },
+  search: { name: 'Search', path: '/search', href: pageHref.search },
   siteStats: { name: 'SiteStats', path: '/statistics', href: () => '/statistics' },
   about: { name: 'About', path: '/about', href: () => '/about' },
   aboutBulletin: { name: 'AboutBulletin', path: 'bulletin', href: () => '/about/bulletin' },

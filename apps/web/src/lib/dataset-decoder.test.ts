@@ -31,4 +31,18 @@ describe('decodeDataset without a worker', () => {
     await expect(decodeDataset('items', JSON.stringify([{ itemId: 1 }]))).rejects.toThrow(InvalidStructureError)
     await expect(decodeDataset('stats', '<html>maintenance</html>')).rejects.toThrow(SyntaxError)
   })
+
+  it('checks a sample basis with the schema the server answers with: a field missing is an error, not a count of 0', async () => {
+    const basis = {
+      server: 'CN',
+      stageId: 'main_01-07',
+      imported: { source: 'Penguin Statistics', runs: 1200, until: 1750464000000, upstream: null },
+      reported: { automated: { runs: 30, reports: 3 }, manual: { runs: 1, reports: 1 } },
+      simulated: { runs: 0, reports: 0 },
+    }
+    expect((await decodeDataset('basis', JSON.stringify(basis))).data).toEqual(basis)
+    const { manual: _manual, ...automatedOnly } = basis.reported
+    await expect(decodeDataset('basis', JSON.stringify({ ...basis, reported: automatedOnly }))).rejects.toThrow(InvalidStructureError)
+    await expect(decodeDataset('basis', JSON.stringify({ ...basis, imported: { ...basis.imported, runs: '1200' } }))).rejects.toThrow(InvalidStructureError)
+  })
 })

@@ -1,4 +1,4 @@
-import type { FrontendConfig, Item, MatrixElement, Notice, PatternElement, Period, SiteStats, Stage, TrendResult, Zone } from '@dropwise/schemas'
+import type { FrontendConfig, Item, MatrixElement, Notice, PatternElement, Period, SampleBasis, SiteStats, Stage, TrendResult, Zone } from '@dropwise/schemas'
 import { InvalidStructureError, type DatasetId } from './dataset-ids'
 import type { Decodable } from './dataset-protocol'
 import SCHEMAS from './response-schemas.json'
@@ -48,7 +48,11 @@ export const parseNotices = (raw: unknown) => validate<Notice[]>('notices', raw)
  */
 export const parseMatrixSlice = (raw: unknown) => validate<MatrixElement[]>('matrix', unwrap(raw, 'matrix'))
 
-/** The parser of a dataset, of the notices or of a matrix slice. */
-export const parserOf = (what: Decodable): ((raw: unknown) => unknown) => (what === 'notices' ? parseNotices : what === 'matrixSlice' ? parseMatrixSlice : parsers[what])
+/** The sample basis (`GET /basis`), checked with the schema the server answers with. */
+export const parseSampleBasis = (raw: unknown) => validate<SampleBasis>('basis', raw)
+
+const others = { notices: parseNotices, matrixSlice: parseMatrixSlice, basis: parseSampleBasis }
+/** The parser of a dataset, of the notices, of a matrix slice or of a sample basis. */
+export const parserOf = (what: Decodable): ((raw: unknown) => unknown) => (what in others ? others[what as keyof typeof others] : parsers[what as keyof typeof parsers])
 /** Throws (like zod's `parse`) when the login answer has no `userID`. */
 export const parseLoginResponse = (raw: unknown) => validate<{ userID: string }>('login', raw)

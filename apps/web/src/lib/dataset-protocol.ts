@@ -1,10 +1,11 @@
 import type { DatasetId } from './dataset-ids'
 
 /**
- * A dataset, the notices (GET /notice, not cached as a dataset but checked the same way), or one
- * item's or stage's part of the global matrix (features/results/use-matrix-slice.ts), which may be empty.
+ * A dataset, the notices (GET /notice, not cached as a dataset but checked the same way), one
+ * item's or stage's part of the global matrix (features/results/use-matrix-slice.ts), which may be empty, or the
+ * sample basis of a stage or server (GET /basis, lib/use-sample-basis.ts).
  */
-export type Decodable = DatasetId | 'notices' | 'matrixSlice'
+export type Decodable = DatasetId | 'notices' | 'matrixSlice' | 'basis'
 
 /** Messages between the page (dataset-decoder.ts) and the dataset worker (dataset.worker.ts). */
 export interface ToDecoder {

@@ -10,6 +10,7 @@ import {
   operatorsListResponseSchema,
   PatternElementSchema,
   PeriodListSchema,
+  SampleBasisSchema,
   SiteStatsSchema,
   StageListSchema,
   TrendResultSchema,
@@ -33,6 +34,7 @@ export const RESPONSE_SCHEMAS = {
   stats: SiteStatsSchema,
   notices: NoticeListSchema,
   login: LoginResponseSchema,
+  basis: SampleBasisSchema,
 } as const
 export type ResponseSchemaName = keyof typeof RESPONSE_SCHEMAS
 

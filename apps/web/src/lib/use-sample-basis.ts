@@ -1,37 +1,11 @@
-import type { Server } from '@dropwise/schemas'
+import type { SampleBasis, Server } from '@dropwise/schemas'
 import { useQuery } from '@tanstack/react-query'
-import { apiGetJson } from './api'
+import { apiBytes } from './api'
 import { useDataset } from './data'
+import { decodeDataset } from './dataset-decoder'
 import { isRecord } from './guards'
 
-export interface BasisCount {
-  runs: number
-  reports: number
-}
-
-/** `GET /basis` (docs/api-extensions.md §3g): what a stage's (or the server's) numbers are made of. */
-export interface SampleBasis {
-  imported: { runs: number; until: number | null }
-  reported: { automated: BasisCount; manual: BasisCount }
-  simulated: BasisCount
-}
-
-const count = (v: unknown): BasisCount => {
-  const o = isRecord(v) ? v : {}
-  return { runs: Number(o.runs) || 0, reports: Number(o.reports) || 0 }
-}
-
-/** The answer of `/basis`; a missing field reads as 0 (or no date). */
-export const parseSampleBasis = (raw: unknown): SampleBasis => {
-  const o = isRecord(raw) ? raw : {}
-  const imported = isRecord(o.imported) ? o.imported : {}
-  const reported = isRecord(o.reported) ? o.reported : {}
-  return {
-    imported: { runs: Number(imported.runs) || 0, until: typeof imported.until === 'number' ? imported.until : null },
-    reported: { automated: count(reported.automated), manual: count(reported.manual) },
-    simulated: count(o.simulated),
-  }
-}
+export type { BasisCount, SampleBasis } from '@dropwise/schemas'
 
 const BASIS_STALE_MS = 60_000
 
@@ -40,11 +14,15 @@ export const basisPath = (server: Server, stageId: string | null) => `/basis?ser
 /** The query key of that answer (a server-rendered page seeds it, app/page-seed.ts). */
 export const basisKey = (server: Server, stageId: string | null) => ['basis', server, stageId] as const
 
-/** The sample basis of one stage, or of the whole server when `stageId` is null. */
+/**
+ * The sample basis of one stage, or of the whole server when `stageId` is null (`GET /basis`, docs/api-extensions.md
+ * §3g), checked in the dataset worker against the schema the server answers with (@dropwise/schemas
+ * `SampleBasisSchema`): an answer of another shape is an error, never a count of 0.
+ */
 export const useSampleBasis = (server: Server, stageId: string | null) =>
   useQuery({
     queryKey: basisKey(server, stageId),
-    queryFn: async ({ signal }) => parseSampleBasis(await apiGetJson(basisPath(server, stageId), signal)),
+    queryFn: async ({ signal }) => (await decodeDataset('basis', await apiBytes(basisPath(server, stageId), { signal }))).data as SampleBasis,
     staleTime: BASIS_STALE_MS,
   })
 

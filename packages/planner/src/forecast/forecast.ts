@@ -48,7 +48,8 @@ export const FORECAST_SAMPLES = 3000
 
 /**
  * The plan's stages from a plan answer (`output_lang: 'id'`, so `stage` is a stage id; a code is matched too) and the
- * server's stages for their sanity. Supply stages the answer hides (LS, CE, …) are not in it, so not here either.
+ * server's stages for their sanity. ArkPlanner's answer hides the supply stages (PR, CE, LS, …), so they are not here
+ * either; a goals plan's answer (`goals: true`) lists every run, so its CA, PR, CE and LS runs count too.
  * Runs are the answer's rounded counts.
  */
 export const forecastPlanFromResult = (result: Pick<PlanSuccess, 'stages'>, stages: readonly Pick<PlannerStage, 'stageId' | 'code' | 'apCost'>[]): ForecastStageRun[] => {

@@ -1,8 +1,7 @@
 import { operation } from '../../lib/operation-doc'
-import { ApiErrorSchema, ServerSchema } from '@dropwise/schemas'
+import { ApiErrorSchema, SampleBasisSchema, ServerSchema } from '@dropwise/schemas'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { SampleBasisSchema } from './basis'
 import type { MatrixService } from './matrix.service'
 
 const BasisQuerySchema = z.object({

@@ -90,7 +90,7 @@ export const createMatrixService = ({ repository, catalog, accounts, version, cl
       await breathe()
       const known = await periodOf(server, b.stageId, b.itemId, now)
       // An upstream's pair this game data has no drop info for (a stage or item it does not know yet) waits for
-      // it: the figure would name a window no /stages answer shows (docs/architecture.md "Upstream").
+      // it: the figure would name a window no /stages answer shows (apps/server/src/modules/upstream/README.md).
       if (!known && b.upstream) continue
       const period = known ?? { start: b.startAt, end: b.endAt >= NO_END_MS ? null : b.endAt }
       pairs.set(`${b.stageId}|${b.itemId}`, { stageId: b.stageId, itemId: b.itemId, period, baseline: b })

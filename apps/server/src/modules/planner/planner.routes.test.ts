@@ -45,6 +45,23 @@ describe.each(dbTargets())('POST /planner/plan on $name', (target) => {
     expect(body.reason).toMatch(/3211|Vanguard/)
   })
 
+  it('plans a goals plan (goals: true): CA stages listed, dual chips crafted, Chip Catalysts to buy', async () => {
+    const goals = { required: { '3303': 10, '3213': 2 }, owned: { '32001': 1 }, gold_demand: 20000, exp_demand: 10000, server: 'CN', goals: true }
+    const res = await plan(goals)
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    const codes = body.stages.map((s: { stage: string }) => s.stage)
+    expect(codes).toContain('wk_fly_5')
+    expect(codes).toContain('pro_c_2')
+    expect(body.purchases).toEqual([{ item: '32001', count: 1 }])
+    expect(body.syntheses).toContainEqual(expect.objectContaining({ target: '3213', count: '2' }))
+    // The same needs without the flag are ArkPlanner's request: dual chips are no ArkPlanner item.
+    const plain = await plan({ ...goals, goals: undefined })
+    expect(plain.statusCode).toBe(400)
+    expect(plain.json()).toMatchObject({ code: 'INVALID_REQUEST', reason: expect.stringMatching(/3213/) })
+    expect((await plan({ ...goals, goals: 'yes' })).statusCode).toBe(400)
+  })
+
   it('rejects malformed requests with {code, message} and violations', async () => {
     const bad = await plan({ required: { '30012': -3 }, server: 'UK' })
     expect(bad.statusCode).toBe(400)

@@ -1,5 +1,5 @@
 import type { Category, MatrixElement, Server } from '@dropwise/schemas'
-import { NO_END_MS } from '@dropwise/schemas'
+import { NO_END_MS, resolveShortWord, SHORT_WORD_MAX } from '@dropwise/schemas'
 import { notFound } from '../../lib/errors'
 import type { CatalogService } from '../catalog/catalog.service'
 import type { MatrixService } from '../matrix/matrix.service'
@@ -8,8 +8,6 @@ import type { MatrixService } from '../matrix/matrix.service'
 export const DATA_ATTRIBUTION =
   'Drop data: Penguin Statistics (https://penguin-stats.io), licensed CC BY-NC 4.0 (https://creativecommons.org/licenses/by-nc/4.0/); ' +
   'reports collected by Dropwise are published under the same licence. Credit the source; no commercial use.'
-
-const MAX_WORD = 128
 
 /** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. */
 export const csvCell = (v: unknown) => {
@@ -51,7 +49,7 @@ export interface ExportFilter {
  * Short links (api-v2.md §9.2) and open-data exports of the drop matrix.
  */
 export const createShareService = ({ catalog, matrix, clock }: { catalog: CatalogService; matrix: MatrixService; clock: () => number }) => ({
-  /** Where `/short/:word` sends the browser: a path of our web app. */
+  /** Where `/short/:word` sends the browser: a path of our web app (the rule is `@dropwise/schemas`' `resolveShortWord`). */
   async resolveShort(raw: string | undefined): Promise<string> {
     let word = raw ?? ''
     try {
@@ -59,30 +57,13 @@ export const createShareService = ({ catalog, matrix, clock }: { catalog: Catalo
     } catch {
       // keep the raw text
     }
-    word = word.trim()
-    if (!word || word.length > MAX_WORD) return '/'
-    const fixed = new Map([
-      ['item', '/result/item'],
-      ['stage', '/result/stage'],
-      ['planner', '/planner'],
-    ])
-    const direct = fixed.get(word)
-    if (direct) return direct
-    const needle = word.toLowerCase()
-    const items = await catalog.itemList()
-    // An exact name wins over a name that merely contains the word (固源岩 is not 固源岩组).
-    const byName =
-      items.find((i) => Object.values(i.name_i18n).some((n) => n.toLowerCase() === needle)) ??
-      items.find((i) => Object.values(i.name_i18n).some((n) => n.toLowerCase().includes(needle)))
-    if (byName) return `/result/item/${encodeURIComponent(byName.itemId)}`
-    const stages = await catalog.stageRecords()
-    const codes = (s: (typeof stages)[number]) => Object.values(s.code_i18n as Record<string, string>).map((c) => c.toLowerCase())
-    const byCode = stages.find((s) => codes(s).includes(needle)) ?? stages.find((s) => codes(s).some((c) => c.includes(needle)))
-    if (byCode) return `/result/stage/${encodeURIComponent(byCode.zoneId)}/${encodeURIComponent(byCode.stageId)}`
-    if (items.some((i) => i.itemId === word)) return `/result/item/${encodeURIComponent(word)}`
-    const stage = stages.find((s) => s.stageId === word)
-    if (stage) return `/result/stage/${encodeURIComponent(stage.zoneId)}/${encodeURIComponent(stage.stageId)}`
-    return `/search?q=${encodeURIComponent(word)}`
+    if (!word.trim() || word.trim().length > SHORT_WORD_MAX) return '/'
+    const [items, stages] = await Promise.all([catalog.itemList(), catalog.stageRecords()])
+    return resolveShortWord(
+      word,
+      items,
+      stages.map((s) => ({ stageId: s.stageId, zoneId: s.zoneId, code_i18n: s.code_i18n as Record<string, string> })),
+    )
   },
 
   /**

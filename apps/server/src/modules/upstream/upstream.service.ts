@@ -47,7 +47,7 @@ export const summarise = (url: string, fetches: Partial<Record<Server, StoredFet
 }
 
 /**
- * Follows a Penguin-compatible upstream (issue 40; docs/architecture.md "Upstream"): every interval each
+ * Follows a Penguin-compatible upstream (issue 40; apps/server/src/modules/upstream/README.md): every interval each
  * server's global matrix is fetched, checked (schema, sizes, no pair of the same period with fewer runs)
  * and, when it differs from the one in effect, made that server's baseline in one transaction. A refused
  * or unreachable answer changes nothing: the last good baseline stays and the status says since when and why.

@@ -9,7 +9,9 @@ import { BasisLine } from './footer-basis'
 
 const UNTIL = Date.UTC(2026, 11, 6, 21, 0)
 const basis = (until: number | null, automated: number, manual: number): SampleBasis => ({
-  imported: { runs: 1_000_000, until },
+  server: 'CN',
+  stageId: null,
+  imported: { source: 'Penguin Statistics', runs: 1_000_000, until, upstream: null },
   reported: { automated: { runs: automated, reports: automated }, manual: { runs: manual, reports: manual } },
   simulated: { runs: 0, reports: 0 },
 })

@@ -1,3 +1,4 @@
+import { GOAL_FORECAST_CRAFTS } from '@dropwise/planner'
 import type { Stage } from '@dropwise/schemas'
 import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
@@ -18,12 +19,14 @@ import { calculateButtonState, canCalculate } from './calculate-state'
 import { buildPlanRequest, wantsAnything } from './plan-request'
 import { PlannerItemsSection } from './planner-items-section'
 import { PlannerOptionsCard, type PlannerDialog } from './planner-options-card'
-import { EMPTY_STATE, isPlannerItem, reconcileServer, resetState, setCount, type PlannerState, type ResetChoice } from './planner-state'
+import { EMPTY_STATE, isGoalCount, isPlannerItem, reconcileServer, resetState, setCount, type PlannerState, type ResetChoice } from './planner-state'
 import { plannerStore } from './planner-store'
 import { ResultDialog, type Lookup } from './result-view'
 import { usePlannerCalculation } from './use-planner-calculation'
 import { usePlannerEngine } from './use-planner-engine'
 import { LivePlanCard } from './live-plan-card'
+import { GoalItemsSection } from './goal-items-section'
+import { itemFor } from './goals/operator-label'
 
 export const RESET_TOAST_MS = 7000
 
@@ -62,12 +65,14 @@ export function Planner() {
   const offered = useMemo(() => new Set(plannerItems.map((i) => i.itemId)), [plannerItems])
   const itemById = useMemo(() => new Map((itemsData ?? []).map((i) => [i.itemId, i])), [itemsData])
   const stageById = useMemo(() => new Map((stagesData ?? []).map((s) => [s.stageId, s])), [stagesData])
+  // Dual chips and the Chip Catalyst are no /items items: a goals plan names them from the page's strings.
+  const itemOf = useCallback((id: string) => itemById.get(id) ?? (isGoalCount(id) ? itemFor(id, itemById, t) : undefined), [itemById, t])
   const itemName = useCallback(
     (id: string) => {
-      const item = itemById.get(id)
+      const item = itemOf(id)
       return item ? localized(item.name_i18n, item.name, i18n.language) : id
     },
-    [itemById, i18n.language],
+    [itemOf, i18n.language],
   )
   const unobtainable = (ids: string[]): string => t('planner.errors.unobtainable', { items: ids.map(itemName).join(', ') })
   const nameToId = useCallback((name: string) => (itemsData ?? []).find((i) => i.name === name || Object.values(i.name_i18n).includes(name))?.itemId, [itemsData])
@@ -76,10 +81,11 @@ export function Planner() {
   const requestKey = request ? JSON.stringify(request) : null
   const engine = usePlannerEngine(server, request)
   const engineFormulas = engine.formulas
-  const formulaById = useMemo(() => new Map((engineFormulas ?? []).map((f) => [f.id, f])), [engineFormulas])
+  // A goals plan's one-item crafts (Skill Summaries, dual chips) too, so their whole crafts read right.
+  const formulaById = useMemo(() => new Map([...(engineFormulas ?? []), ...GOAL_FORECAST_CRAFTS].map((f) => [f.id, f])), [engineFormulas])
   const lookup: Lookup = useMemo(
-    () => ({ item: (id) => itemById.get(id), stage: (id): Stage | undefined => stageById.get(id), formula: (id) => formulaById.get(id) }),
-    [itemById, stageById, formulaById],
+    () => ({ item: itemOf, stage: (id): Stage | undefined => stageById.get(id), formula: (id) => formulaById.get(id) }),
+    [itemOf, stageById, formulaById],
   )
 
   const onSet = useCallback((id: string, patch: { have?: number; need?: number }) => plannerStore.set((s) => setCount(s, id, patch)), [])
@@ -143,6 +149,8 @@ export function Planner() {
         itemName={itemName}
         onSet={onSet}
       />
+
+      <GoalItemsSection state={state} itemById={itemById} onSet={onSet} />
 
       <CalculateBar
         live={engine.hasRequest ? (engine.live ?? engine.stale)?.response : undefined}

@@ -1,3 +1,4 @@
+import { GOAL_PLAN_ITEM_IDS } from '@dropwise/planner'
 import type { Server } from '@dropwise/schemas'
 import { SERVERS } from '../../config/constants'
 import { isRecord } from '../../lib/guards'
@@ -99,3 +100,22 @@ export const resetState = (state: PlannerState, choice: ResetChoice): PlannerSta
 /** Items the planner offers (spec 001 §5): MATERIAL with a 5-character id, or ARKPLANNER. */
 export const isPlannerItem = (item: { itemId: string; itemType: string }): boolean =>
   (item.itemType === 'MATERIAL' && item.itemId.length === 5) || item.itemType === 'ARKPLANNER'
+
+/** LMD and EXP points: counts of a goals plan (sent as `gold_demand`/`exp_demand` numbers, not as items). */
+export const LMD_ID = '4001'
+export const EXP_POINTS_ID = '0010'
+/** Battle records: a goals plan counts those in stock at their EXP. */
+export const BATTLE_RECORD_IDS = ['2001', '2002', '2003', '2004'] as const
+
+/**
+ * Items only a goals plan plans (the planner package's `goals: true`): Skill Summaries, chips, chip packs, dual chips,
+ * the Chip Catalyst, and the battle records in stock.
+ */
+export const GOAL_ITEM_IDS: ReadonlySet<string> = new Set([...GOAL_PLAN_ITEM_IDS, ...BATTLE_RECORD_IDS])
+
+/** Whether a count belongs to a goals plan: one of its items, or LMD / EXP. */
+export const isGoalCount = (id: string): boolean => GOAL_ITEM_IDS.has(id) || id === LMD_ID || id === EXP_POINTS_ID
+
+/** Whether the state is a goals plan: it needs an item only a goals plan plans, or LMD or EXP. */
+export const isGoalsPlan = (state: Pick<PlannerState, 'items'>): boolean => state.items.some((i) => i.need > 0 && isGoalCount(i.id) && !RECORDS.has(i.id))
+const RECORDS: ReadonlySet<string> = new Set(BATTLE_RECORD_IDS)

@@ -41,26 +41,35 @@ export function PlanTotals({ plan, lookup }: { plan: PlanSuccess; lookup: Lookup
     { key: 'gold', label: t('planner.result.gold'), value: plan.gold },
     { key: 'exp', label: t('planner.result.exp'), value: plan.exp },
   ]
+  // A goals plan's store purchases: only the Chip Catalyst is bought (goal-plan.ts in the planner package).
+  const buy = (plan.purchases ?? []).reduce((n, p) => n + p.count, 0)
   return (
-    <Stack
-      direction="row"
-      spacing={3}
-      sx={{ flexWrap: 'wrap', rowGap: 1 }}
-      data-testid="planner-totals"
-      data-objective={plan.lp.objective ?? ''}
-      data-plan-cost={plan.cost}
-    >
-      {cells.map((c) => (
-        <Box key={c.key}>
-          <Typography variant="caption" color="text.secondary" component="div">
-            {c.label}
-          </Typography>
-          <Typography variant="h5" component="div" data-testid={`planner-total-${c.key}`} data-value={c.value}>
-            {fmt(c.value)}
-          </Typography>
-        </Box>
-      ))}
-    </Stack>
+    <>
+      {buy > 0 && (
+        <Alert severity="warning" data-testid="planner-buy" data-count={buy}>
+          {t('planner.result.buyCatalysts', { count: buy })}
+        </Alert>
+      )}
+      <Stack
+        direction="row"
+        spacing={3}
+        sx={{ flexWrap: 'wrap', rowGap: 1 }}
+        data-testid="planner-totals"
+        data-objective={plan.lp.objective ?? ''}
+        data-plan-cost={plan.cost}
+      >
+        {cells.map((c) => (
+          <Box key={c.key}>
+            <Typography variant="caption" color="text.secondary" component="div">
+              {c.label}
+            </Typography>
+            <Typography variant="h5" component="div" data-testid={`planner-total-${c.key}`} data-value={c.value}>
+              {fmt(c.value)}
+            </Typography>
+          </Box>
+        ))}
+      </Stack>
+    </>
   )
 }
 

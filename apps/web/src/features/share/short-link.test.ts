@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pickShortWord, resolveShortPath, shortUrl, shortWordCandidates } from './short-link'
+import { pickShortWord, shortUrl, shortWordCandidates } from './short-link'
 
 const items = [
   { itemId: '30012', name_i18n: { zh: '固源岩', en: 'Orirock Cube' } },
@@ -12,21 +12,13 @@ const stages = [
 ]
 
 describe('short links', () => {
-  it('resolves like the server: exact names and codes first, then ids', () => {
-    expect(resolveShortPath('固源岩', items, stages)).toBe('/result/item/30012')
-    expect(resolveShortPath('orirock', items, stages)).toBe('/result/item/30012')
-    expect(resolveShortPath('1-7', items, stages)).toBe('/result/stage/main_1/main_01-07')
-    expect(resolveShortPath('30013', items, stages)).toBe('/result/item/30013')
-    expect(resolveShortPath('gacha_1', items, stages)).toBe('/result/stage/gachabox/gacha_1')
-    expect(resolveShortPath('planner', items, stages)).toBe('/planner')
-    expect(resolveShortPath('nope', items, stages)).toBe('/search?q=nope')
-  })
-
   it('prefers the stage code, falls back to the id for non-ASCII codes', () => {
     expect(shortWordCandidates('/result/stage/main_1/main_01-07', stages)).toEqual(['1-7', 'main_01-07'])
     expect(pickShortWord('/result/stage/main_1/main_01-07', items, stages)).toBe('1-7')
     expect(pickShortWord('/result/stage/gachabox/gacha_1', items, stages)).toBe('gacha_1')
     expect(pickShortWord('/result/item/30013', items, stages)).toBe('30013')
+    expect(pickShortWord('/result/item/%E5%9B%BA', items, stages)).toBeNull()
+    expect(pickShortWord('/planner', items, stages)).toBe('planner')
     expect(pickShortWord('/about/links', items, stages)).toBeNull()
   })
 

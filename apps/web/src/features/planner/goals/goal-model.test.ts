@@ -1,7 +1,7 @@
 import { checkOperatorGoal, operatorGoalCost } from '@dropwise/planner'
 import { describe, expect, it } from 'vitest'
 import { AMIYA, byId, FANG, LEVELS, TEXAS } from './goals-fixtures'
-import { baseState, belowStart, changeGoal, fitGoal, goalProblem, missingLmdExp, needRows, newGoal, plannerCounts, sumGoals } from './goal-model'
+import { baseState, belowStart, changeGoal, fitGoal, goalProblem, missingLmdExp, needRows, newGoal, sumGoals } from './goal-model'
 import type { GoalEntry } from './projects'
 
 const texas = newGoal(TEXAS)
@@ -145,20 +145,6 @@ describe('sums', () => {
       lmd: { need: 1000, have: 300, missing: 700 },
       exp: { need: 5000, have: 4000, missing: 1000 },
     })
-  })
-
-  it('gives the planner what it plans: the needs with the stock as owned (stock it can craft from too), and names what it cannot plan', () => {
-    const offered = new Set(['30104', '30013', '30012'])
-    const { counts, notPlanned } = plannerCounts({ '30104': 10, '30013': 4, '3303': 6, mod_unlock_token: 2 }, { '30104': 3, '30012': 50, '3303': 2 }, offered)
-    expect(sorted(counts)).toEqual([
-      { id: '30012', need: 0, have: 50 },
-      { id: '30013', need: 4, have: 0 },
-      { id: '30104', need: 10, have: 3 },
-    ])
-    expect(notPlanned).toEqual([
-      { id: '3303', need: 6, have: 2, missing: 4 },
-      { id: 'mod_unlock_token', need: 2, have: 0, missing: 2 },
-    ])
   })
 })
 

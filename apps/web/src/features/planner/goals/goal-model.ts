@@ -273,22 +273,3 @@ export const missingLmdExp = (total: OperatorCost, stock: Readonly<Record<string
   const lmdHave = stock[LMD_ID] ?? 0
   return { lmd: { need: total.lmd, have: lmdHave, missing: max(total.lmd - lmdHave, 0) }, exp: { need: total.exp, have: expHave, missing: max(total.exp - expHave, 0) } }
 }
-
-/**
- * The planner's counts for "plan the rest": each material the goals need that the planner offers, with the stock
- * as what the player has (the planner subtracts it, and crafts from what is left of it); the stock of the other
- * items the planner offers too, since the planner crafts from it. `notPlanned` is what the planner cannot plan
- * (module tokens, items it does not offer), still missing.
- */
-export const plannerCounts = (
-  items: Readonly<Record<string, number>>,
-  stock: Readonly<Record<string, number>>,
-  offered: ReadonlySet<string>,
-): { counts: { id: string; need: number; have: number }[]; notPlanned: NeedRow[] } => {
-  const counts = new Map<string, { id: string; need: number; have: number }>()
-  for (const [id, need] of Object.entries(items)) if (need > 0 && offered.has(id)) counts.set(id, { id, need, have: stock[id] ?? 0 })
-  for (const [id, have] of Object.entries(stock)) if (have > 0 && offered.has(id) && !counts.has(id)) counts.set(id, { id, need: 0, have })
-  const { materials, tokens } = needRows(items, stock)
-  const notPlanned = [...materials.filter((r) => !offered.has(r.id)), ...tokens].filter((r) => r.missing > 0)
-  return { counts: [...counts.values()], notPlanned }
-}

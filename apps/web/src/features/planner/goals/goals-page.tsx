@@ -26,9 +26,11 @@ import { applyStock } from './depot'
 import type { StockMode } from './depot-dialog'
 import { ForecastPanel } from './forecast-panel'
 import { GoalCard } from './goal-card'
-import { changeGoal, fitGoal, goalView, newGoal, plannerCounts, sumGoals, type GoalChange, type Side } from './goal-model'
+import { changeGoal, fitGoal, goalView, newGoal, sumGoals, type GoalChange, type Side } from './goal-model'
 import { itemFor, knownItemIds, operatorName } from './operator-label'
 import { OperatorPicker } from './operator-picker'
+import { planMissing, plannerCounts } from './plan-counts'
+import { PlanNotes } from './plan-notes'
 import { ProjectBar } from './project-bar'
 import { activeProject, DEFAULT_GOAL_OPTIONS, ensureActive, updateProject, type GoalOptions, type Project } from './projects'
 import { newId, projectsStore, useProjectActions } from './projects-store'
@@ -83,10 +85,10 @@ export function GoalsPage() {
     })
     return sumGoals(goals, opById, levels, (op, g) => goalView(op, levels, g, names(op), lang))
   }, [goals, opById, levels, lang])
-  const counts = useMemo(() => (totals ? plannerCounts(totals.total.items, stock, offered) : null), [totals, stock, offered])
-  const missingPlanned = counts ? counts.counts.some((c) => c.need > c.have) : false
+  const counts = useMemo(() => (totals ? plannerCounts(totals.total, stock, offered) : null), [totals, stock, offered])
+  const missingPlanned = counts && totals ? planMissing(counts.counts, totals.total, stock) : false
 
-  const { planState, forecast } = useGoalPlan({ server, counts, offered, ready: Boolean(items.data), missing: missingPlanned, options })
+  const { planState, forecast, purchases } = useGoalPlan({ server, counts, offered, ready: Boolean(items.data), missing: missingPlanned, options })
 
   // Every change goes to the project on screen; the first one makes a project when there is none yet.
   const change = useCallback(
@@ -271,11 +273,7 @@ export function GoalsPage() {
               }
             />
           )}
-          {counts && counts.notPlanned.length > 0 && (
-            <Alert severity="info" data-testid="goals-not-planned">
-              {t('planner.goals.plan.notPlanned', { items: counts.notPlanned.map((r) => `${itemName(r.id)} × ${r.missing}`).join(', ') })}
-            </Alert>
-          )}
+          <PlanNotes notPlanned={counts?.notPlanned ?? []} purchases={purchases} itemName={itemName} />
           {totals && !missingPlanned && goals.length > 0 && Object.keys(totals.total.items).length > 0 && (
             <Alert severity="success" data-testid="goals-covered">
               {t('planner.goals.plan.covered')}

@@ -31,8 +31,21 @@ export function ProfessionStars({ op }: { op: Operator }) {
   )
 }
 
-/** Items the goals name that the site's item list does not have (Dualchips, the module tokens): named here. */
-export const EXTRA_ITEM_IDS = ['3213', '3223', '3233', '3243', '3253', '3263', '3273', '3283', 'mod_unlock_token', 'mod_update_token_1', 'mod_update_token_2'] as const
+/** Items the goals name that the site's item list does not have (Dualchips, the Chip Catalyst, the module tokens): named here. */
+export const EXTRA_ITEM_IDS = [
+  '3213',
+  '3223',
+  '3233',
+  '3243',
+  '3253',
+  '3263',
+  '3273',
+  '3283',
+  '32001',
+  'mod_unlock_token',
+  'mod_update_token_1',
+  'mod_update_token_2',
+] as const
 const EXTRA_RARITY: Record<string, number> = { mod_update_token_1: 3 }
 
 /**

@@ -11,6 +11,7 @@ import { ItemIcon } from '../../../components/item-icon'
 import { numberFormat } from '../../../lib/format'
 import { localized } from '../../../lib/i18n'
 import { NumberStepper } from '../number-stepper'
+import { GOAL_ITEM_IDS } from '../planner-state'
 import { byItemOrder, CostChips } from './cost-chips'
 import { missingLmdExp, needRows, type NeedRow } from './goal-model'
 import { itemFor } from './operator-label'
@@ -148,7 +149,14 @@ export function TotalsSection({
             {sorted.map((row) => {
               const item = itemFor(row.id, itemById, t)
               return (
-                <NeedCard key={row.id} row={row} item={item} name={localized(item.name_i18n, item.name, i18n.language)} planned={offered.has(row.id)} onHave={onHave} />
+                <NeedCard
+                  key={row.id}
+                  row={row}
+                  item={item}
+                  name={localized(item.name_i18n, item.name, i18n.language)}
+                  planned={offered.has(row.id) || GOAL_ITEM_IDS.has(row.id)}
+                  onHave={onHave}
+                />
               )
             })}
           </Box>
