@@ -23,7 +23,7 @@ if (process.argv.includes('--first')) {
 }
 const ctx = await createTestContext({ name: 'pglite' })
 try {
-  const { efficiency } = ctx.app.services
+  const { efficiency } = ctx.app
   const results = []
   for (const server of SERVERS) {
     const opts = { server, lmd: true, exp: true }

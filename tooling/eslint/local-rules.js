@@ -5,6 +5,8 @@
 //   feature only when the pair is in the allow-list below (keep it short: a widget several features
 //   use belongs in `components/`, a service in `lib/`). `app/` (router, shell) may import anything.
 //   Tests (`*.test.ts(x)`) are not shipped and may cross web layers to check that two sides agree.
+// - `dropwise/module-routes` (module-routes.js): server routes only in `modules/<m>/*.routes.ts`, and those
+//   imported only by their module's plugin `<m>.module.ts`.
 // - `dropwise/kebab-case-filename`: file names in kebab-case; dots separate a role suffix
 //   (`dataset.worker.ts`, `reports.routes.ts`, `i18n-types.d.ts`).
 //
@@ -12,6 +14,7 @@
 // specifiers are checked by package name (`@dropwise/web`, `@dropwise/server`, `@dropwise/importer`).
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { moduleRoutes } from './module-routes.js'
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const WEB_SRC = 'apps/web/src/'
@@ -97,11 +100,14 @@ const kebabCaseFilename = {
   },
 }
 
-export const dropwisePlugin = { meta: { name: 'dropwise' }, rules: { 'import-boundaries': importBoundaries, 'kebab-case-filename': kebabCaseFilename } }
+export const dropwisePlugin = {
+  meta: { name: 'dropwise' },
+  rules: { 'import-boundaries': importBoundaries, 'kebab-case-filename': kebabCaseFilename, 'module-routes': moduleRoutes },
+}
 
 export default [
   {
     plugins: { dropwise: dropwisePlugin },
-    rules: { 'dropwise/import-boundaries': 'error', 'dropwise/kebab-case-filename': 'error' },
+    rules: { 'dropwise/import-boundaries': 'error', 'dropwise/kebab-case-filename': 'error', 'dropwise/module-routes': 'error' },
   },
 ]

@@ -114,15 +114,15 @@ if (ready) whenReady()
 
 function whenReady() {
   databaseGate.open()
-  void app.services.matrix.warm(SERVERS).catch((err: unknown) => app.log.warn({ err }, 'cache warm-up failed'))
+  void app.matrix.warm(SERVERS).catch((err: unknown) => app.log.warn({ err }, 'cache warm-up failed'))
 
   // Demo reports: once, on the embedded database unless DEMO=0; on PostgreSQL only when DEMO=1.
   const wantDemo = env.DEMO ?? !env.DATABASE_URL
   if (wantDemo) {
     void (async () => {
-      if (await app.services.demo.present()) return
+      if (await app.demo.present()) return
       const started = Date.now()
-      const { reports } = await app.services.demo.simulate(DEMO_DEFAULTS)
+      const { reports } = await app.demo.simulate(DEMO_DEFAULTS)
       app.log.info({ reports, durationMs: Date.now() - started }, 'demo reports simulated (source dropwise-demo)')
     })().catch((err: unknown) => app.log.error({ err }, 'demo simulation failed'))
   }

@@ -29,7 +29,7 @@ await prepareDatabase(db, env.SEED_DIR)
 const app = await buildApp({ db, closeDb: true, logger: { level: 'warn' } })
 try {
   const started = Date.now()
-  const { reports } = await app.services.demo.simulate({ ...options, seed: options.seed + started })
+  const { reports } = await app.demo.simulate({ ...options, seed: options.seed + started })
   console.log(`${db.kind}: ${reports} demo reports simulated and aggregated in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 } finally {
   await app.close()

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
-import { OPERATIONS, type Access, type Json, type OperationDoc } from './docs-operations'
+import { OPERATION_KEY, SECURITY, type Json, type OperationDoc } from '../lib/operation-doc'
 
 /**
- * Completes the generated API description from the table in docs-operations.ts: security schemes, tags,
- * error answers and examples.
+ * Completes the generated API description from what each route's schema says (`...operation({...})`,
+ * lib/operation-doc.ts): security schemes, tags, error answers and examples.
  */
 
 export const SECURITY_SCHEMES = {
@@ -33,14 +33,6 @@ export const SECURITY_SCHEMES = {
     description: 'The server’s `OPS_TOKEN` (`Authorization: Bearer <OPS_TOKEN>`); without it, or with another, 401 `UNAUTHORIZED`. Unset on the server: always 401.',
   },
 } as const
-
-const SECURITY: Record<Access, Json[]> = {
-  anonymous: [],
-  penguinId: [{ PenguinID: [] }, { PenguinIDCookie: [] }],
-  penguinIdOptional: [{}, { PenguinID: [] }, { PenguinIDCookie: [] }],
-  uploadToken: [{ DefectUploadToken: [] }, {}],
-  opsToken: [{ OpsToken: [] }],
-}
 
 export const DOCS_TAGS = [
   { name: 'reference data', description: 'Items, stages, zones, notices, event periods, the frontend config and workshop formulas (api-v2 §6).' },
@@ -109,8 +101,8 @@ const apiError = (status: string) => ({
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'])
 
-/** `getApiV2FooBar` for an operation without an entry (docs.test.ts makes sure there is none). */
-const fallbackId = (method: string, path: string) =>
+/** `getApiV2FooBar` for an operation whose route states none (docs.test.ts makes sure there is none). */
+export const fallbackId = (method: string, path: string) =>
   method +
   path
     .replace(/[{}]/g, '')
@@ -147,7 +139,11 @@ export const describeOperations = <T>(input: T): T => {
     for (const [method, op] of Object.entries(item)) {
       if (!METHODS.has(method)) continue
       const key = `${method.toUpperCase()} ${path}`
-      const spec: OperationDoc = OPERATIONS[key] ?? { operationId: fallbackId(method, path), access: 'anonymous' }
+      const spec: OperationDoc = (op[OPERATION_KEY] as OperationDoc | undefined) ?? { operationId: fallbackId(method, path), access: 'anonymous' }
+      // Set again, in the document's order of keys (id, summary, description, security, …).
+      delete op[OPERATION_KEY]
+      delete op.operationId
+      delete op.security
       op.operationId = spec.operationId
       if (!op.summary && spec.summary) op.summary = spec.summary
       if (spec.description) op.description = spec.description

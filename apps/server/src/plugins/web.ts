@@ -76,6 +76,8 @@ export interface WebPluginOptions {
   connectUrls?: readonly (string | null | undefined)[] | undefined
   /** Whether the data holds simulated demo reports; default: `demo` in `/config` (the catalog's cached answer). */
   demoPresent?: () => Promise<boolean>
+  /** `/config` as served (the catalog's): whether it announces demo reports, when `demoPresent` is not given. */
+  frontendConfig?: () => Promise<{ body: string }>
   /** Longest wait for an item or a stage page's render before the plain app goes instead (plugins/web-pages.ts); default 200 ms. */
   renderBudgetMs?: number
 }
@@ -104,8 +106,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebPluginOptions)
     (
       opts.demoPresent?.() ??
       (async () => {
-        if (!app.hasDecorator('services')) return false
-        const config = JSON.parse((await app.services.catalog.config()).body) as { demo?: { present?: unknown } }
+        if (!opts.frontendConfig) return false
+        const config = JSON.parse((await opts.frontendConfig()).body) as { demo?: { present?: unknown } }
         return config.demo?.present === true
       })()
     ).catch(() => false)

@@ -1,3 +1,4 @@
+import { operation } from '../../lib/operation-doc'
 import { ApiErrorSchema } from '@dropwise/schemas'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -16,6 +17,17 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; 
     '/users',
     {
       schema: {
+        ...operation({
+          operationId: 'login',
+          access: 'anonymous',
+          limited: true,
+          announcesPenguinId: true,
+          description: 'The body is the PenguinID as plain text. Clients log in from the `X-Penguin-Set-PenguinID` header; an unknown ID is 400 `NOT_FOUND`.',
+          requestBody: { required: true, content: { 'text/plain': { schema: { type: 'string', description: 'the PenguinID' } } } },
+          responses: {
+            '200': { description: 'Logged in: the JSON text `{"userID": "<id>"}`, sent as `text/plain`.', content: { 'text/plain': { schema: { type: 'string' } } } },
+          },
+        }),
         tags: ['accounts'],
         summary: 'Log in with a PenguinID (text/plain body)',
         body: z.unknown(),

@@ -1,3 +1,4 @@
+import { operation } from '../../lib/operation-doc'
 import { join } from 'node:path'
 import fastifyStatic from '@fastify/static'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -17,7 +18,14 @@ const SERVED = ['recognizer-pack', 'icons']
 export const assetsRoutes: FastifyPluginAsyncZod<{ assets: AssetsService }> = async (app, { assets }) => {
   app.get(
     '/api/_/assets',
-    { schema: { tags, summary: 'Game art and recognizer resources: state and built URLs', response: { 200: AssetsStatusSchema } } },
+    {
+      schema: {
+        ...operation({ operationId: 'getAssets', access: 'anonymous' }),
+        tags,
+        summary: 'Game art and recognizer resources: state and built URLs',
+        response: { 200: AssetsStatusSchema },
+      },
+    },
     async (_req, reply) => {
       setNoStore(reply)
       return assets.status()
@@ -27,6 +35,7 @@ export const assetsRoutes: FastifyPluginAsyncZod<{ assets: AssetsService }> = as
     '/api/_/assets/retry',
     {
       schema: {
+        ...operation({ operationId: 'retryAssets', access: 'anonymous' }),
         tags,
         summary: 'Retry fetching and building now (when unavailable; at most once every 5 s)',
         response: { 202: AssetsStatusSchema },

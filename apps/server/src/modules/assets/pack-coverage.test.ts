@@ -14,7 +14,7 @@ describe('the pack stage index from the stored data', () => {
   afterAll(async () => ctx?.close())
 
   it("gives the seed files' index for the seed's data (recognition does not change when nothing changed)", async () => {
-    const { catalog } = ctx.app.services
+    const { catalog } = ctx.app
     const data = { stages: await catalog.stageRecords(), dropInfos: await catalog.dropInfoList(), items: await catalog.itemList() }
     const { stages, dropInfos, items } = stageDataOf(data)
     const fromDb = stagesFromSeed(stages, dropInfos, items)

@@ -1,3 +1,4 @@
+import { operation } from '../../lib/operation-doc'
 import multipart from '@fastify/multipart'
 import { ApiErrorSchema, RecognitionDefectInitSchema } from '@dropwise/schemas'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -100,6 +101,7 @@ export const defectsRoutes: FastifyPluginAsyncZod<{ defects: DefectsService; wri
       },
       bodyLimit: DEFECT_INIT_MAX_BYTES,
       schema: {
+        ...operation({ operationId: 'initDefectReport', access: 'anonymous', limited: true }),
         tags: ['recognition'],
         summary: 'Start a recognition defect report',
         body: RecognitionDefectInitSchema,
@@ -119,6 +121,31 @@ export const defectsRoutes: FastifyPluginAsyncZod<{ defects: DefectsService; wri
       onRequest: [takeWrite, takeDeclared(UPLOAD_MAX_BYTES, 'screenshots are at most 20 MB')],
       bodyLimit: DEFECT_IMAGE_MAX_BYTES,
       schema: {
+        ...operation({
+          operationId: 'uploadDefectScreenshot',
+          access: 'uploadToken',
+          limited: true,
+          summary: 'Upload the screenshot of a defect report',
+          requestBody: {
+            required: true,
+            content: {
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    policy: { type: 'string', description: 'from init' },
+                    authorization: { type: 'string', description: 'from init' },
+                    file: { type: 'string', contentMediaType: 'application/octet-stream', description: 'the screenshot (JPEG, PNG or HEIF), at most 20 MB' },
+                  },
+                  required: ['policy', 'authorization', 'file'],
+                },
+              },
+              'image/jpeg': { schema: { type: 'string', contentMediaType: 'image/jpeg' } },
+              'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } },
+              'image/heif': { schema: { type: 'string', contentMediaType: 'image/heif' } },
+            },
+          },
+        }),
         tags: ['recognition'],
         summary:
           'Upload the screenshot of a defect report: multipart form (policy, authorization, file) as the public web client sends it, ' +

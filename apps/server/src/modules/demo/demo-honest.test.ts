@@ -31,9 +31,9 @@ describe.each(dbTargets())('simulated demo reports change no real number, on $na
 
   const get = (url: string) => ctx.app.inject({ method: 'GET', url })
   const aggregate = async () => {
-    while ((await ctx.app.services.aggregation.runOnce()).verified > 0);
-    ctx.app.services.stats.invalidate()
-    await ctx.app.services.matrix.settle()
+    while ((await ctx.app.aggregation.runOnce()).verified > 0);
+    ctx.app.siteStats.invalidate()
+    await ctx.app.matrix.settle()
   }
   const snapshot = async () => {
     const bodies = new Map<string, string>()
@@ -76,7 +76,7 @@ describe.each(dbTargets())('simulated demo reports change no real number, on $na
     const before = await snapshot()
     expect((await get('/PenguinStats/api/v2/_private/result/matrix/CN/global/manual')).json().matrix.length).toBeGreaterThan(0)
 
-    const { reports } = await ctx.app.services.demo.simulate({ reportsPerDay: 40, days: 3, seed: 11 })
+    const { reports } = await ctx.app.demo.simulate({ reportsPerDay: 40, days: 3, seed: 11 })
     expect(reports).toBeGreaterThan(100)
     await aggregate()
     const after = await snapshot()
@@ -125,9 +125,9 @@ describe.each(dbTargets())('simulated demo reports change no real number, on $na
     expect(recalled).not.toBeNull()
     expect(recalled).not.toBe('recalled')
     // What the reports service does with a recall's new version (the caches that follow it see the change).
-    if (typeof recalled === 'number') ctx.app.services.version.advance(recalled)
-    ctx.app.services.stats.invalidate()
-    await ctx.app.services.matrix.settle()
+    if (typeof recalled === 'number') ctx.app.dataVersion.advance(recalled)
+    ctx.app.siteStats.invalidate()
+    await ctx.app.matrix.settle()
     const after = await snapshot()
     for (const [key, body] of before) expect(after.get(key), key).toBe(body)
     expect((await get('/api/v2/basis?server=CN')).json().simulated.reports).toBe(simulatedBefore - 1)

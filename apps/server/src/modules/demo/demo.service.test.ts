@@ -18,7 +18,7 @@ describe.each(dbTargets())('demo reports on $name', (target) => {
       .executeTakeFirstOrThrow()
     expect(Number(before.n)).toBe(0)
 
-    const { reports } = await ctx.app.services.demo.simulate({ reportsPerDay: 30, days: 3, seed: 7 })
+    const { reports } = await ctx.app.demo.simulate({ reportsPerDay: 30, days: 3, seed: 7 })
     expect(reports).toBe(3 * 30 + 3 * 3 * 10)
 
     const rows = await ctx.db.kysely.selectFrom('drop_reports').select(['source', 'reliability', 'created_at', 'metadata']).execute()
@@ -34,9 +34,9 @@ describe.each(dbTargets())('demo reports on $name', (target) => {
       .executeTakeFirstOrThrow()
     expect(Number(after.n)).toBeGreaterThan(0)
 
-    await ctx.app.services.catalog.reload() // the config is cached for 10 s
+    await ctx.app.catalog.reload() // the config is cached for 10 s
     expect((await get('/api/v2/config')).json().demo).toMatchObject({ present: true, reports, source: DEMO_SOURCE })
-    expect(await ctx.app.services.demo.present()).toMatchObject({ reports })
+    expect(await ctx.app.demo.present()).toMatchObject({ reports })
   }, 60_000)
 
   it('says so in /config from the first simulated report on, not once the last is in', async () => {
@@ -49,7 +49,7 @@ describe.each(dbTargets())('demo reports on $name', (target) => {
           .where('source', '=', DEMO_SOURCE)
           .executeTakeFirstOrThrow()
       expect((await fresh.app.inject({ method: 'GET', url: '/api/v2/config' })).json().demo).toBeUndefined()
-      const running = fresh.app.services.demo.simulate({ reportsPerDay: 600, days: 3, seed: 11 })
+      const running = fresh.app.demo.simulate({ reportsPerDay: 600, days: 3, seed: 11 })
       let seen: { stored: number; demo: unknown } | null = null
       while (!seen) {
         const stored = Number((await demoReports()).n)

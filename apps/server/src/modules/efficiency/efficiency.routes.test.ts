@@ -143,7 +143,7 @@ describe.each(dbTargets())('GET /efficiency on $name', (target) => {
   })
 
   it('follows the matrix: new reports move the numbers once the matrix is rebuilt', async () => {
-    const before = await ctx.app.services.efficiency.fresh({ server: 'CN', lmd: true, exp: true })
+    const before = await ctx.app.efficiency.fresh({ server: 'CN', lmd: true, exp: true })
     // R (wk_kc_5, LS-5) is the one pattern that passes verification.
     const stage = before.response.stages.find((s) => s.stageId === R.stageId)
     expect(stage).toBeDefined()
@@ -158,9 +158,9 @@ describe.each(dbTargets())('GET /efficiency on $name', (target) => {
       })
       expect(res.statusCode).toBe(200)
     }
-    await ctx.app.services.aggregation.runOnce()
-    await ctx.app.services.matrix.settle()
-    const after = await ctx.app.services.efficiency.fresh({ server: 'CN', lmd: true, exp: true })
+    await ctx.app.aggregation.runOnce()
+    await ctx.app.matrix.settle()
+    const after = await ctx.app.efficiency.fresh({ server: 'CN', lmd: true, exp: true })
     expect(after.response.computedAt).toBeGreaterThanOrEqual(before.response.computedAt)
     const moved = after.response.stages.find((s) => s.stageId === R.stageId)
     expect(moved?.drops.find((d) => d.itemId === '2004')?.times).toBe((stage?.drops.find((d) => d.itemId === '2004')?.times ?? Number.NaN) + 20)

@@ -1,3 +1,4 @@
+import { operation } from '../../lib/operation-doc'
 import { ApiErrorSchema, EfficiencyQuerySchema, EfficiencyResponseSchema, ExportEfficiencyQuerySchema, type EfficiencyResponse } from '@dropwise/schemas'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -49,6 +50,7 @@ export const efficiencyRoutes: FastifyPluginAsyncZod<{ efficiency: EfficiencySer
     '/efficiency',
     {
       schema: {
+        ...operation({ operationId: 'getEfficiency', access: 'anonymous' }),
         tags,
         summary: 'Item values (sanity per unit) and the efficiency of every open stage, with 95 % intervals',
         querystring: EfficiencyQuerySchema,
@@ -66,6 +68,16 @@ export const efficiencyRoutes: FastifyPluginAsyncZod<{ efficiency: EfficiencySer
     '/export/efficiency',
     {
       schema: {
+        ...operation({
+          operationId: 'exportEfficiency',
+          access: 'anonymous',
+          responses: {
+            '200': {
+              description: 'The file (`Content-Disposition: attachment`), with the CC BY-NC 4.0 attribution inside.',
+              content: { 'text/csv': { schema: { type: 'string' } }, 'application/json': { schema: { type: 'object' } } },
+            },
+          },
+        }),
         tags: ['share'],
         summary: 'Download the stage efficiency table (CSV or JSON, licence and attribution included)',
         querystring: ExportEfficiencyQuerySchema,

@@ -7,8 +7,6 @@ import type { MatrixService } from '../matrix/matrix.service'
 import { createEfficiencyRepository } from './efficiency.repository'
 import { createEfficiencyService } from './efficiency.service'
 
-export { efficiencyRoutes } from './efficiency.routes'
-
 interface EfficiencyWiring {
   db: Db
   catalog: CatalogService

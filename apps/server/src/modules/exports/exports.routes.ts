@@ -1,3 +1,4 @@
+import { operation } from '../../lib/operation-doc'
 import { createHash } from 'node:crypto'
 import { promisify } from 'node:util'
 import { gunzip } from 'node:zlib'
@@ -43,7 +44,20 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ exports: ExportsService; cha
 
   app.get(
     '/export/snapshots',
-    { schema: { tags, summary: 'Open-data snapshots: every kept one with its files, sizes and SHA-256, newest first', response: { 200: ExportIndexSchema } } },
+    {
+      schema: {
+        ...operation({
+          operationId: 'listExportSnapshots',
+          access: 'anonymous',
+          revalidated: true,
+          description:
+            'A snapshot per UTC day and one per game-data version (`v<version>`), kept 30 days: per server the global matrix, the pattern matrix and the all-time site statistics, as gzip JSON and CSV with the CC BY-NC 4.0 attribution inside. Simulated demo reports are never counted.',
+        }),
+        tags,
+        summary: 'Open-data snapshots: every kept one with its files, sizes and SHA-256, newest first',
+        response: { 200: ExportIndexSchema },
+      },
+    },
     async (req, reply) => {
       const body = JSON.stringify(await exports.index())
       const etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 32)}"`
@@ -56,6 +70,23 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ exports: ExportsService; cha
     '/export/snapshots/:snapshot/:file',
     {
       schema: {
+        ...operation({
+          operationId: 'getExportFile',
+          access: 'anonymous',
+          revalidated: true,
+          description:
+            'The gzip file as stored (served as `application/gzip`, no `Content-Encoding`): its SHA-256 is the index’s and its `ETag`. The same data version gives the same bytes. `latest` is the newest snapshot (`Content-Location` names it). An unknown snapshot or file is 400 `NOT_FOUND`.',
+          responses: {
+            '200': {
+              description: 'The file (`Content-Disposition: attachment`); without `.gz`, its content as CSV or JSON (gzip-encoded to clients that accept it).',
+              content: {
+                'application/gzip': { schema: { type: 'string', contentMediaType: 'application/gzip' } },
+                'text/csv': { schema: { type: 'string' } },
+                'application/json': { schema: { type: 'object' } },
+              },
+            },
+          },
+        }),
         tags,
         summary: 'One file of a snapshot (gzip, or decoded without `.gz`; `latest` = the newest snapshot)',
         params: ExportFileParamsSchema,
@@ -84,6 +115,13 @@ export const exportsRoutes: FastifyPluginAsyncZod<{ exports: ExportsService; cha
     '/changes',
     {
       schema: {
+        ...operation({
+          operationId: 'getChanges',
+          access: 'anonymous',
+          revalidated: true,
+          description:
+            'The game-data versions after `since` (what each changed per kind, with the ids: stages, items, zones, drop-info windows as `server|stageId`, periods, operators) and the rejection-rule changes; poll `next` with `If-None-Match`. A `since` that is not a whole number or is newer than the newest version is 400.',
+        }),
         tags: ['reference data'],
         summary: 'What changed since a game-data version: versions (with ids per kind) and rejection-rule changes',
         querystring: ChangesQuerySchema,

@@ -36,9 +36,9 @@ describe.each(dbTargets())('open-data snapshots and the changes feed on $name', 
   const index = async () => (await get('/api/v2/export/snapshots')).json<ExportIndex>()
   const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex')
   const aggregate = async () => {
-    while ((await ctx.app.services.aggregation.runOnce()).verified > 0);
-    ctx.app.services.stats.invalidate()
-    await ctx.app.services.matrix.settle()
+    while ((await ctx.app.aggregation.runOnce()).verified > 0);
+    ctx.app.siteStats.invalidate()
+    await ctx.app.matrix.settle()
   }
   const fileOf = async (url: string) => {
     const res = await get(url)
@@ -173,7 +173,7 @@ describe.each(dbTargets())('open-data snapshots and the changes feed on $name', 
 
   it('leaves simulated demo reports out: their numbers change no table of a snapshot', async () => {
     const before = await ctx.app.exports.build()
-    const { reports } = await ctx.app.services.demo.simulate({ reportsPerDay: 40, days: 2, seed: 7 })
+    const { reports } = await ctx.app.demo.simulate({ reportsPerDay: 40, days: 2, seed: 7 })
     expect(reports).toBeGreaterThan(50)
     await aggregate()
     // The pattern answer counts them (and says so): the snapshot's pattern matrix does not.

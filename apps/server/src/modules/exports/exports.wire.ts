@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/db'
-import { V2_PREFIXES } from '../../plugins/compat'
 import type { CatalogService } from '../catalog/catalog.service'
 import type { GameDataService } from '../game-data/game-data.service'
 import type { MatrixService } from '../matrix/matrix.service'
@@ -8,8 +7,8 @@ import type { PatternsService } from '../results/patterns.service'
 import type { SiteStatsService } from '../site-stats/site-stats.service'
 import { createChangesService } from './changes.service'
 import { createExportsRepository } from './exports.repository'
-import { exportsRoutes } from './exports.routes'
 import { createExportsService, type ExportsService } from './exports.service'
+import type { ChangesService } from './changes.service'
 
 /** How often a background process checks that today's and the current version's snapshots exist. */
 const CHECK_MS = 60_000
@@ -31,10 +30,10 @@ export interface ExportsWireDeps {
 }
 
 /**
- * Open-data snapshots and the changes feed (issue 40 items 2-3): the routes under each v2 base; in a
+ * Open-data snapshots and the changes feed (issue 40 items 2-3; exports.module.ts registers the routes); in a
  * background process, the snapshots are taken 30 s after start, then each UTC day and at each new game-data version.
  */
-export const wireExports = async (app: FastifyInstance, deps: ExportsWireDeps): Promise<ExportsService> => {
+export const wireExports = async (app: FastifyInstance, deps: ExportsWireDeps): Promise<{ exports: ExportsService; changes: ChangesService }> => {
   const repository = createExportsRepository(deps.db)
   const exports = createExportsService({
     repository,
@@ -46,11 +45,8 @@ export const wireExports = async (app: FastifyInstance, deps: ExportsWireDeps): 
     log: { info: (o, m) => app.log.info(o, m), warn: (o, m) => app.log.warn(o, m) },
   })
   const changes = createChangesService({ repository })
-  for (const prefix of V2_PREFIXES) {
-    await app.register(exportsRoutes, { prefix, exports, changes, servedDataVersion: () => deps.catalog.servedDataVersion() })
-  }
   app.decorate('exports', exports)
-  if (!deps.background) return exports
+  if (!deps.background) return { exports, changes }
 
   let timer: NodeJS.Timeout | null = null
   let closed = false
@@ -73,7 +69,7 @@ export const wireExports = async (app: FastifyInstance, deps: ExportsWireDeps): 
     if (timer) clearInterval(timer)
   })
   app.addHook('onClose', async () => exports.idle())
-  return exports
+  return { exports, changes }
 }
 
 declare module 'fastify' {

@@ -1,3 +1,4 @@
+import { operation } from '../../lib/operation-doc'
 import { DataSyncResultSchema, DataVersionsSchema } from '@dropwise/schemas'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -10,6 +11,7 @@ export const gameDataRoutes: FastifyPluginAsyncZod<{ gameData: GameDataService; 
     '/api/_/data',
     {
       schema: {
+        ...operation({ operationId: 'getDataVersions', access: 'anonymous' }),
         tags: ['operations'],
         summary: 'The game-data versions: the current one, the last sync and every recorded version',
         // `limit=0`: only the current version and the last sync (the home page's "game data as of", a few KB).
@@ -27,6 +29,12 @@ export const gameDataRoutes: FastifyPluginAsyncZod<{ gameData: GameDataService; 
     {
       onRequest: opsAuth.check,
       schema: {
+        ...operation({
+          operationId: 'syncData',
+          access: 'opsToken',
+          description:
+            'Fetches the game-data sources, derives with the importer, verifies and applies what changed as a new version (issue 36); `dryRun=true` writes nothing. A refused update answers 200 with `status.outcome: refused` and the reason.',
+        }),
         tags: ['operations'],
         summary: 'Runs a game-data sync now (or a dry run): fetch, derive, verify, apply',
         querystring: z.object({ dryRun: z.enum(['true', 'false', '1', '0']).optional() }),

@@ -3,10 +3,8 @@ import { SOURCES_AS_OF_MS } from '@dropwise/importer/self-check'
 import type { SeedManifest } from '@dropwise/schemas'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/db'
-import { createOpsAuth } from '../../lib/ops-auth'
 import type { CatalogService } from '../catalog/catalog.service'
 import { createGameDataRepository } from './game-data.repository'
-import { gameDataRoutes } from './game-data.routes'
 import { createGameDataService, type GameDataService } from './game-data.service'
 import { prepareInWorker } from './derive-worker'
 import { prepareFromSources } from './game-data.prepare'
@@ -36,7 +34,7 @@ export interface GameDataOptions {
 export const DEFAULT_SYNC_DIR = fileURLToPath(new URL('../../../../../data/seed/', import.meta.url))
 
 /**
- * Builds the game-data module and registers its routes. With `background`, the process follows other
+ * Builds the game-data service (game-data.module.ts registers its routes). With `background`, the process follows other
  * processes' versions (poll) and, when enabled, syncs on its schedule; stops on close.
  */
 export const wireGameData = async (
@@ -67,7 +65,6 @@ export const wireGameData = async (
     ...(options.testPauseMs ? { applyMidway: testPause(options.testPauseMs, (m) => app.log.warn({ pauseMs: options.testPauseMs }, m)) } : {}),
   })
   app.decorate('gameData', gameData)
-  await app.register(gameDataRoutes, { gameData, opsAuth: createOpsAuth(options.opsToken) })
   if (background) {
     const intervalMs = options.enabled ? (options.intervalS ?? 3600) * 1000 : null
     // Once the database is migrated (the server may listen before it: plugins/database-gate.ts).

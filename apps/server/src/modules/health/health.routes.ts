@@ -1,3 +1,4 @@
+import { operation } from '../../lib/operation-doc'
 import { BinInfoSchema, HealthSchema, type BinInfo } from '@dropwise/schemas'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import type { HealthService } from './health.service'
@@ -9,12 +10,30 @@ import type { HealthService } from './health.service'
 export const healthRoutes: FastifyPluginAsyncZod<{ health: HealthService; binInfo: BinInfo }> = async (app, { health, binInfo }) => {
   app.get(
     '/api/_/health',
-    { schema: { tags: ['operations'], summary: 'Whether the server can serve: database and Redis', response: { 200: HealthSchema, 503: HealthSchema } } },
+    {
+      schema: {
+        ...operation({ operationId: 'getHealth', access: 'anonymous' }),
+        tags: ['operations'],
+        summary: 'Whether the server can serve: database and Redis',
+        response: { 200: HealthSchema, 503: HealthSchema },
+      },
+    },
     async (_req, reply) => {
       const body = await health.check()
       reply.header('Cache-Control', 'no-store')
       return reply.code(body.status === 'down' ? 503 : 200).send(body)
     },
   )
-  app.get('/api/_/bininfo', { schema: { tags: ['operations'], summary: 'Version and build of this server', response: { 200: BinInfoSchema } } }, async () => binInfo)
+  app.get(
+    '/api/_/bininfo',
+    {
+      schema: {
+        ...operation({ operationId: 'getBinInfo', access: 'anonymous' }),
+        tags: ['operations'],
+        summary: 'Version and build of this server',
+        response: { 200: BinInfoSchema },
+      },
+    },
+    async () => binInfo,
+  )
 }

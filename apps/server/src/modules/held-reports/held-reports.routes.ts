@@ -1,3 +1,4 @@
+import { operation } from '../../lib/operation-doc'
 import { ApiErrorSchema, HeldReportsResponseSchema } from '@dropwise/schemas'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { setPrivate } from '../../lib/http-cache'
@@ -11,6 +12,13 @@ export const heldReportsRoutes: FastifyPluginAsyncZod<{ held: HeldReportsService
     '/_private/report/held',
     {
       schema: {
+        ...operation({
+          operationId: 'getHeldReports',
+          access: 'penguinId',
+          limited: true,
+          description:
+            'The caller’s reports held because the game data did not know their stage or items yet (answered 200 where the public service answers 400): held, released into the statistics once a data version knows them, rejected after 14 days, or recalled (docs/api-extensions.md §3h).',
+        }),
         tags: ['reports'],
         summary: 'Your reports held until the game data knows their stage or items (Dropwise extension)',
         response: { 200: HeldReportsResponseSchema, 400: ApiErrorSchema, 429: ApiErrorSchema },

@@ -66,8 +66,8 @@ describe.each(dbTargets())('held reports on $name', (target) => {
       created_at: Number(r.created_at),
     }))
   const matrixTimes = async () => {
-    while ((await ctx.app.services.aggregation.runOnce()).verified > 0);
-    await ctx.app.services.matrix.settle()
+    while ((await ctx.app.aggregation.runOnce()).verified > 0);
+    await ctx.app.matrix.settle()
     const res = await ctx.app.inject({ method: 'GET', url: `/PenguinStats/api/v2/result/matrix?server=CN&stageFilter=${NEW_STAGE}` })
     const matrix = MatrixResponseSchema.parse(res.json()).matrix
     return matrix.find((e) => e.stageId === NEW_STAGE && e.itemId === '2004')?.times ?? 0
@@ -88,8 +88,8 @@ describe.each(dbTargets())('held reports on $name', (target) => {
       insert into drop_infos (server, stage_id, item_id, drop_type, lower_bound, upper_bound, start_at, accumulable)
       select distinct on (item_id, drop_type) server, ${NEW_STAGE}, item_id, drop_type, lower_bound, upper_bound, ${T - DAY}::bigint, accumulable
       from drop_infos where stage_id = 'wk_kc_5' and server = 'CN' order by item_id, drop_type, start_at desc`.execute(ctx.db.kysely)
-    await ctx.app.services.catalog.reload()
-    await other.services.catalog.reload()
+    await ctx.app.catalog.reload()
+    await other.catalog.reload()
   }
 
   let firstHash = ''
@@ -154,7 +154,7 @@ describe.each(dbTargets())('held reports on $name', (target) => {
       select ${NEW_ITEM}, name_i18n, existence, item_type, sort_id + 1, rarity, group_id, sprite_coord, alias, pron from items where item_id = '30012'`.execute(
       ctx.db.kysely,
     )
-    await ctx.app.services.catalog.reload()
+    await ctx.app.catalog.reload()
     await ctx.app.held.releaseHeld()
     const [stored] = await reportsStored([hash])
     expect(stored?.drops).toContainEqual({ dropType: 'NORMAL_DROP', itemId: NEW_ITEM, quantity: 2 })
@@ -188,7 +188,7 @@ describe.each(dbTargets())('held reports on $name', (target) => {
     // Both instances release at once (the reload listeners have started too), and two more releasers move
     // one report per transaction beside them; then once more each.
     const stage = { isGacha: false }
-    const known = new Set((await ctx.app.services.catalog.itemList()).map((i) => i.itemId))
+    const known = new Set((await ctx.app.catalog.itemList()).map((i) => i.itemId))
     const group = { stageId: NEW_STAGE, unknownItems: [] }
     const releasers = [createHeldReportsRepository(ctx.db), createHeldReportsRepository(ctx.db)]
     const moved = await Promise.all([

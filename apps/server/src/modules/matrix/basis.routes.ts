@@ -1,3 +1,4 @@
+import { operation } from '../../lib/operation-doc'
 import { ApiErrorSchema, SampleBasisSchema, ServerSchema } from '@dropwise/schemas'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -14,6 +15,12 @@ export const basisRoutes: FastifyPluginAsyncZod<{ matrix: MatrixService }> = asy
     '/basis',
     {
       schema: {
+        ...operation({
+          operationId: 'getSampleBasis',
+          access: 'anonymous',
+          description:
+            'What the numbers of a stage (or, without `stageId`, of the server) are made of: runs imported from Penguin Statistics (category `all` only, no patterns), reports sent here since by category, and simulated demo reports (docs/api-extensions.md §3g). An unknown stage is 400 `NOT_FOUND`.',
+        }),
         tags: ['results'],
         summary: 'What the numbers of a stage are made of: imported history, reports sent here by category, simulated reports',
         querystring: BasisQuerySchema,

@@ -1,3 +1,4 @@
+import { operation } from '../../lib/operation-doc'
 import { ApiErrorSchema, CategorySchema, MatrixQuerySchema, MatrixResponseSchema, ResultSourceSchema, ServerSchema, type Category, type Server } from '@dropwise/schemas'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -6,7 +7,6 @@ import { acceptsGzip } from '../../lib/content-encoding'
 import { sendJson, setPrivate, setPublicCache } from '../../lib/http-cache'
 import { penguinIdOf } from '../accounts/identity'
 import type { IdentityGuard } from '../accounts/identity-guard'
-import { basisRoutes } from './basis.routes'
 import type { MatrixAnswer, MatrixService } from './matrix.service'
 
 const tags = ['results']
@@ -23,11 +23,17 @@ const send = (req: FastifyRequest, reply: FastifyReply, answer: MatrixAnswer) =>
 
 /** `/result/matrix` and the web client's `/_private/result/matrix/...` (api-v2.md §8.1, §8.5). */
 export const matrixRoutes: FastifyPluginAsyncZod<{ matrix: MatrixService; identityGuard: IdentityGuard }> = async (app, { matrix, identityGuard }) => {
-  await app.register(basisRoutes, { matrix })
   app.get(
     '/result/matrix',
     {
       schema: {
+        ...operation({
+          operationId: 'getMatrix',
+          access: 'penguinIdOptional',
+          limited: true,
+          description: 'Global by default; `is_personal=true` counts only the caller’s reports and needs a PenguinID (an unknown one takes from the identity budget).',
+          ok: 'The matrix: one element per (stage, item) pair with drops in its current period.',
+        }),
         tags,
         summary: 'Drop matrix',
         querystring: MatrixQuerySchema,
@@ -52,6 +58,12 @@ export const matrixRoutes: FastifyPluginAsyncZod<{ matrix: MatrixService; identi
     '/_private/result/matrix/:server/:source',
     {
       schema: {
+        ...operation({
+          operationId: 'getWebMatrix',
+          access: 'penguinIdOptional',
+          limited: true,
+          description: 'The web client’s form of `getMatrix`: closed stages included, `source` `personal` for the caller’s own reports.',
+        }),
         tags,
         summary: 'Drop matrix for the web client, category all (closed stages included)',
         params: z.object({ server: ServerSchema, source: ResultSourceSchema }),
@@ -64,6 +76,12 @@ export const matrixRoutes: FastifyPluginAsyncZod<{ matrix: MatrixService; identi
     '/_private/result/matrix/:server/:source/:category',
     {
       schema: {
+        ...operation({
+          operationId: 'getWebMatrixByCategory',
+          access: 'penguinIdOptional',
+          limited: true,
+          description: 'The web client’s form of `getMatrix`: closed stages included, `source` `personal` for the caller’s own reports.',
+        }),
         tags,
         summary: 'Drop matrix for the web client, one category (closed stages included)',
         params: z.object({ server: ServerSchema, source: ResultSourceSchema, category: CategorySchema }),

@@ -100,7 +100,7 @@ describe.each(dbTargets())('my reports on $name', (target) => {
 
   it('a report verification rejected says why; after 24 h nothing is recallable', async () => {
     const odd = await report(owner, { ...R, drops: [{ dropType: 'NORMAL_DROP', itemId: '2002', quantity: 9 }] })
-    while ((await ctx.app.services.aggregation.runOnce()).verified > 0);
+    while ((await ctx.app.aggregation.runOnce()).verified > 0);
     expect(byHash((await mine(owner)).reports, odd.hash)).toMatchObject({ status: 'rejected', rejection: 'drop-table-mismatch' })
     expect(byHash((await mine(owner)).reports, hashes[4] ?? '')).toMatchObject({ status: 'stored', rejection: null })
     const saved = now.value

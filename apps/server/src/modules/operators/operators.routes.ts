@@ -1,3 +1,4 @@
+import { operation } from '../../lib/operation-doc'
 import { ApiErrorSchema, operatorsListResponseSchema, operatorsPlanRequestSchema, operatorsPlanResponseSchema, ServerQuerySchema } from '@dropwise/schemas'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -22,6 +23,7 @@ export const operatorsRoutes: FastifyPluginAsyncZod<{ operators: OperatorsServic
     '/operators',
     {
       schema: {
+        ...operation({ operationId: 'getOperators', access: 'anonymous', revalidated: true, ok: 'The server’s operators, their costs, the level table.' }),
         tags: ['reference data'],
         summary: 'Operators and what raising them costs',
         querystring: ServerQuerySchema,
@@ -35,6 +37,7 @@ export const operatorsRoutes: FastifyPluginAsyncZod<{ operators: OperatorsServic
     '/planner/operators',
     {
       schema: {
+        ...operation({ operationId: 'planOperators', access: 'anonymous', description: 'A goal that cannot be reached is a 400 naming it (§3l).' }),
         tags: ['planner'],
         summary: 'Materials, LMD and EXP of operator goals',
         body: operatorsPlanRequestSchema,

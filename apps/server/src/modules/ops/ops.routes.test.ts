@@ -53,7 +53,7 @@ describe.each(dbTargets())('operators’ routes on $name', (target) => {
   const noticesServed = async () =>
     (await ctx.app.inject({ method: 'GET', url: `${BASE}/notice` })).json() as { id: number; severity: number; content_i18n: Record<string, string> }[]
   const matrix = async () => {
-    await ctx.app.services.matrix.settle()
+    await ctx.app.matrix.settle()
     const res = await ctx.app.inject({ method: 'GET', url: `${BASE}/result/matrix?stageFilter=wk_kc_5&show_closed_zones=true` })
     return MatrixResponseSchema.parse(res.json())
       .matrix.map(({ itemId, times, quantity }) => ({ itemId, times, quantity }))
@@ -152,7 +152,7 @@ describe.each(dbTargets())('operators’ routes on $name', (target) => {
     const bad = [await report({ version: 'v0-bad' }), await report({ version: 'v0-bad' })]
     // Fails the drop table (6) and matches the rule: a rule never touches it.
     const broken = await report({ version: 'v0-bad', drops: [{ dropType: 'NORMAL_DROP', itemId: '2004', quantity: 99 }] })
-    await ctx.app.services.aggregation.runOnce()
+    await ctx.app.aggregation.runOnce()
     const counted = await matrix()
     expect(counted.find((e) => e.itemId === '2003')?.times).toBe((before.find((e) => e.itemId === '2003')?.times ?? 0) + 3)
 
@@ -169,7 +169,7 @@ describe.each(dbTargets())('operators’ routes on $name', (target) => {
     // The next matching report is rejected when verified; an honest one is still counted.
     const next = await report({ version: 'v0-bad' })
     const honestAfter = await report()
-    await ctx.app.services.aggregation.runOnce()
+    await ctx.app.aggregation.runOnce()
     expect(await reliabilityOf(next)).toBe(300)
     expect(await reliabilityOf(honestAfter)).toBe(0)
     const withRule = await matrix()

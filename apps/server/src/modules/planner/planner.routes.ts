@@ -1,3 +1,4 @@
+import { operation } from '../../lib/operation-doc'
 import { ApiErrorSchema, PlannerRequestSchema, PlannerResponseSchema } from '@dropwise/schemas'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
@@ -25,6 +26,12 @@ export const plannerRoutes: FastifyPluginAsyncZod<PlannerRoutesOptions> = async 
     '/planner/plan',
     {
       schema: {
+        ...operation({
+          operationId: 'plan',
+          access: 'anonymous',
+          description:
+            'ArkPlanner’s request and answer. Also served as `/api/v2/planner/plan` and `/PenguinStats/api/v2/planner/plan`; the public web client’s planner host (`https://planner.penguin-stats.io/plan`) is routed here by a reverse-proxy rule (docs/api-extensions.md §2). A plan that cannot be made is a 200 `{error: true, reason}`.',
+        }),
         hide: !documented,
         tags: ['planner'],
         summary: 'Farming plan (ArkPlanner-compatible)',

@@ -39,7 +39,7 @@ describe('usage probe', () => {
       new Uint8Array([1, 2, 3]),
     ])
     expect(acks.map((a) => a.type)).toEqual(['NAVIGATED', 'ENTERED_SEARCH_RESULT', 'EXECUTED_ADVANCED_QUERY', 'UNKNOWN'])
-    await ctx.app.services.probeFlush()
+    await ctx.app.probe.flush()
     const counts = (await ctx.app.inject({ method: 'GET', url: '/api/_/probe' })).json()
     expect(counts).toMatchObject({
       connections: 1,
@@ -57,7 +57,7 @@ describe('usage probe', () => {
       encodeProbeMessage({ type: 'NAVIGATED', language: 'EN_US', path: '/poison\u0000' }),
       encodeProbeMessage({ type: 'NAVIGATED', language: 'EN_US', path: '/after-poison' }),
     ])
-    await ctx.app.services.probeFlush()
+    await ctx.app.probe.flush()
     const stored = await ctx.db.kysely.selectFrom('properties').select('value').where('key', '=', 'probe.counts').executeTakeFirstOrThrow()
     const paths = (stored.value as { paths: Record<string, number> }).paths
     expect(paths['/after-poison']).toBe(1)

@@ -1,3 +1,4 @@
+import { operation } from '../../lib/operation-doc'
 import websocket from '@fastify/websocket'
 import { decodeProbeMessage, encodeProbeAck } from '@dropwise/schemas/probe'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -27,6 +28,7 @@ export const probeRoutes: FastifyPluginAsyncZod<{ probe: ProbeService }> = async
     '/api/_/probe',
     {
       schema: {
+        ...operation({ operationId: 'getProbeCounts', access: 'anonymous' }),
         tags: ['operations'],
         summary: 'Aggregated usage counts from the probe',
         response: {

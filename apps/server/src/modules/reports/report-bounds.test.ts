@@ -84,7 +84,7 @@ describe.each(dbTargets())('bound edge cases of the report path on $name', (targ
     expect(merged.statusCode).toBe(200)
     expect((await storedTimes(merged.json().reportHash))?.drops).toEqual([{ dropType: 'NORMAL_DROP', itemId: '2002', quantity: 20_000_000 }])
     // Every report stored above (1,000 gacha runs, 6 runs, 20 million of one item) folds into the aggregates.
-    while ((await ctx.app.services.aggregation.runOnce()).verified > 0);
+    while ((await ctx.app.aggregation.runOnce()).verified > 0);
     const unverified = await ctx.db.kysely.selectFrom('drop_reports').select('report_id').where('reliability', 'is', null).execute()
     expect(unverified).toEqual([])
     const matrix = await ctx.app.inject({ method: 'GET', url: `${BASE}/result/matrix?show_closed_zones=true&stageFilter=wk_kc_5,${BOX}` })

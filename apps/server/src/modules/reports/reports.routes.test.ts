@@ -102,8 +102,8 @@ describe.each(dbTargets())('reports on $name', (target) => {
     expect(personal.find((e) => e.itemId === 'furni')).toMatchObject({ times: 2, quantity: 0 })
 
     const before = (await matrixOf('stageFilter=wk_kc_5&itemFilter=2004')).at(0)
-    await ctx.app.services.aggregation.runOnce()
-    await ctx.app.services.matrix.settle()
+    await ctx.app.aggregation.runOnce()
+    await ctx.app.matrix.settle()
     const after = (await matrixOf('stageFilter=wk_kc_5&itemFilter=2004')).at(0)
     expect(before && after).toBeTruthy()
     // Every valid report sent so far by this file counts (the baseline plus our reports on wk_kc_5).
@@ -115,13 +115,13 @@ describe.each(dbTargets())('reports on $name', (target) => {
     const sent = await post('/report', R)
     const owner = sent.headers['x-penguin-set-penguinid'] as string
     const { reportHash } = sent.json()
-    await ctx.app.services.aggregation.runOnce()
-    await ctx.app.services.matrix.settle()
+    await ctx.app.aggregation.runOnce()
+    await ctx.app.matrix.settle()
     const counted = (await matrixOf('stageFilter=wk_kc_5&itemFilter=2003')).at(0)
 
     const stranger = (await post('/report', R)).headers['x-penguin-set-penguinid'] as string
-    await ctx.app.services.aggregation.runOnce()
-    await ctx.app.services.matrix.settle()
+    await ctx.app.aggregation.runOnce()
+    await ctx.app.matrix.settle()
     const other = await post('/report/recall', { reportHash }, { authorization: `PenguinID ${stranger}` })
     expect(other.statusCode).toBe(400)
     expect(other.json()).toEqual({ code: 'INVALID_REQUEST', message: 'report not existed or has already been recalled' })
@@ -135,7 +135,7 @@ describe.each(dbTargets())('reports on $name', (target) => {
     expect(ok.body).toBe('OK')
     const twice = await post('/report/recall', { reportHash }, { authorization: `PenguinID ${owner}` })
     expect(twice.statusCode).toBe(400)
-    await ctx.app.services.matrix.settle()
+    await ctx.app.matrix.settle()
     const recalled = (await matrixOf('stageFilter=wk_kc_5&itemFilter=2003')).at(0)
     expect(recalled?.quantity).toBe((strangerCounted?.quantity ?? 0) - 1)
     expect(recalled?.times).toBe((strangerCounted?.times ?? 0) - 1)
@@ -146,7 +146,7 @@ describe.each(dbTargets())('reports on $name', (target) => {
   it('stores reports that break the drop table without counting them (reliability 6)', async () => {
     const sent = await post('/report', { ...R, drops: [{ dropType: 'NORMAL_DROP', itemId: '2004', quantity: 99 }] })
     expect(sent.statusCode).toBe(200)
-    await ctx.app.services.aggregation.runOnce()
+    await ctx.app.aggregation.runOnce()
     const row = await ctx.db.kysely.selectFrom('drop_reports').select('reliability').where('report_hash', '=', sent.json().reportHash).executeTakeFirst()
     expect(row?.reliability).toBe(6)
   })

@@ -1,3 +1,4 @@
+import { operation } from '../../lib/operation-doc'
 import { ApiErrorSchema, RecallRequestSchema, RecognitionBatchResponseSchema, RecognitionBatchSchema, ReportRequestSchema, ReportResponseSchema } from '@dropwise/schemas'
 import { createHash } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -153,6 +154,15 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
       preHandler: guardIdentity,
       onError: releaseMark,
       schema: {
+        ...operation({
+          operationId: 'submitReport',
+          access: 'penguinIdOptional',
+          limited: true,
+          announcesPenguinId: true,
+          description:
+            'Every syntactically valid report is accepted (200); semantic checks only decide whether it counts. A caller without a known PenguinID gets a new account, announced in `X-Penguin-Set-PenguinID`. With `X-Penguin-Idempotency-Key` a repeated request within 4 hours replays the first answer (`X-Penguin-Idempotency: hit`) without reading the new body.',
+          ok: 'Accepted; keep the object to recall the report.',
+        }),
         tags: ['reports'],
         summary: 'Submit a drop report (web client, MAA, other tools)',
         headers: z
@@ -187,6 +197,13 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
       onRequest: takeWrite,
       preValidation: jsonBody,
       schema: {
+        ...operation({
+          operationId: 'recallReport',
+          access: 'penguinId',
+          limited: true,
+          description: 'Only the account that submitted the report, once, within 24 hours; anything else is 400 `report not existed or has already been recalled`.',
+          responses: { '200': { description: 'Recalled: the text `OK`.', content: { 'text/plain': { schema: { type: 'string', const: 'OK' }, example: 'OK' } } } },
+        }),
         tags: ['reports'],
         summary: 'Recall one of your reports (owner only, within 24 h)',
         body: RecallRequestSchema,
@@ -207,6 +224,14 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
       preValidation: recognitionBody,
       preHandler: [async (req, reply) => writes.take(budgetKey(req), req.body.batchDrops.length - 1, reply), guardIdentity],
       schema: {
+        ...operation({
+          operationId: 'submitRecognitionBatch',
+          access: 'penguinIdOptional',
+          limited: true,
+          announcesPenguinId: true,
+          description:
+            'Up to 50 recognised screenshots as plain JSON, each stored as a report with `times` 1; entries that cannot be stored are listed in `errors`. The encrypted body of the Penguin Statistics web client is not accepted: it is answered 400 with a message that points to Dropwise’s own recognition page (docs/api-extensions.md §1).',
+        }),
         tags: ['reports'],
         summary: 'Submit up to 50 recognised screenshots at once (plain JSON, not the public client’s encrypted body)',
         body: RecognitionBatchSchema,

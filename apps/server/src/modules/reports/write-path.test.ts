@@ -83,7 +83,7 @@ describe.each(dbTargets())('the write path under hostile clients on $name', (tar
 
   it('a batch the database refuses fails only its guilty report (the group commit retries the rest)', async () => {
     // Past validation, straight to the writer: a report the database itself refuses, in one batch with honest ones.
-    const account = (await ctx.app.services.accounts.create('10.0.0.9')).account_id
+    const account = (await ctx.app.accounts.create('10.0.0.9')).account_id
     const report = (hash: string, md5: string): NewReport => ({
       reportHash: hash,
       server: 'CN',
@@ -102,7 +102,7 @@ describe.each(dbTargets())('the write path under hostile clients on $name', (tar
       metadata: null,
     })
     const hashes = Array.from({ length: 30 }, (_, i) => `isolation-${target.name}-${i}`.padEnd(37, 'x'))
-    const outcomes = await Promise.allSettled(hashes.map((h, i) => ctx.app.services.writer.write(report(h, i === 11 ? 'bad\u0000' : `ok${i}`))))
+    const outcomes = await Promise.allSettled(hashes.map((h, i) => ctx.app.writer.write(report(h, i === 11 ? 'bad\u0000' : `ok${i}`))))
     expect(outcomes.map((o) => o.status)).toEqual(hashes.map((_, i) => (i === 11 ? 'rejected' : 'fulfilled')))
     expect(await stored(hashes)).toBe(29)
   })

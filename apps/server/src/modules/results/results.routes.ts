@@ -1,3 +1,4 @@
+import { operation } from '../../lib/operation-doc'
 import {
   AdvancedQueryRequestSchema,
   AdvancedResultsResponseSchema,
@@ -46,6 +47,12 @@ export const resultsRoutes: FastifyPluginAsyncZod<{
     '/result/pattern',
     {
       schema: {
+        ...operation({
+          operationId: 'getPatterns',
+          access: 'penguinIdOptional',
+          limited: true,
+          description: 'At most 19 patterns per stage (the most frequent) unless `show_all_patterns` is exactly `true`.',
+        }),
         tags,
         summary: 'Pattern matrix (category is always all)',
         querystring: PatternQuerySchema,
@@ -75,6 +82,12 @@ export const resultsRoutes: FastifyPluginAsyncZod<{
     '/_private/result/pattern/:server/:source',
     {
       schema: {
+        ...operation({
+          operationId: 'getWebPatterns',
+          access: 'penguinIdOptional',
+          limited: true,
+          description: 'The web client’s form of `getPatterns`: the category is honoured, at most 19 patterns per stage.',
+        }),
         tags,
         summary: 'Pattern matrix for the web client, category all (19 per stage)',
         params: z.object({ server: ServerSchema, source: ResultSourceSchema }),
@@ -87,6 +100,12 @@ export const resultsRoutes: FastifyPluginAsyncZod<{
     '/_private/result/pattern/:server/:source/:category',
     {
       schema: {
+        ...operation({
+          operationId: 'getWebPatternsByCategory',
+          access: 'penguinIdOptional',
+          limited: true,
+          description: 'The web client’s form of `getPatterns`: the category is honoured, at most 19 patterns per stage.',
+        }),
         tags,
         summary: 'Pattern matrix for the web client, one category (19 per stage)',
         params: z.object({ server: ServerSchema, source: ResultSourceSchema, category: CategorySchema }),
@@ -106,6 +125,7 @@ export const resultsRoutes: FastifyPluginAsyncZod<{
     '/result/trends',
     {
       schema: {
+        ...operation({ operationId: 'getTrends', access: 'anonymous' }),
         tags,
         summary: 'Daily global trends of the last 60 days',
         querystring: ServerQuerySchema,
@@ -118,6 +138,7 @@ export const resultsRoutes: FastifyPluginAsyncZod<{
     '/_private/result/trend/:server',
     {
       schema: {
+        ...operation({ operationId: 'getWebTrends', access: 'anonymous' }),
         tags,
         summary: 'Daily global trends for the web client',
         params: z.object({ server: ServerSchema }),
@@ -133,6 +154,13 @@ export const resultsRoutes: FastifyPluginAsyncZod<{
       // Custom windows read raw reports: 30 per 5 minutes and address, like the public service (§8.4).
       onRequest: async (req, reply) => advancedBudget.take(budgetKey(req), 1, reply),
       schema: {
+        ...operation({
+          operationId: 'queryAdvanced',
+          access: 'penguinIdOptional',
+          limited: true,
+          description:
+            'One answer per query, in order: a matrix over `[start, end)` or, with `interval`, a trend. A matrix has one row per (stage, item) pair with at least one run in the window (zero-quantity pairs with runs included); a window without reports answers `{"matrix": []}`. 30 requests per 5 minutes and address; `isPersonal` queries need a PenguinID.',
+        }),
         tags,
         summary: 'Advanced queries: matrices over custom windows, or trends with an interval',
         body: AdvancedQueryRequestSchema,

@@ -1,3 +1,4 @@
+import { operation } from '../../lib/operation-doc'
 import { ApiErrorSchema, ExportMatrixQuerySchema } from '@dropwise/schemas'
 import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
@@ -11,16 +12,54 @@ export const shareRoutes: FastifyPluginAsyncZod<{ share: ShareService }> = async
       .code(302)
       .header('Cache-Control', 'no-cache')
       .redirect(await share.resolveShort(word), 302)
-  app.get('/short', { schema: { tags: ['share'], summary: 'Short link to the site root' } }, async (_req, reply) => short(undefined, reply))
+  app.get(
+    '/short',
+    {
+      schema: {
+        ...operation({
+          operationId: 'shortLinkHome',
+          access: 'anonymous',
+          responses: { '200': null, '302': { description: 'Redirect to the site root.', headers: { Location: { schema: { type: 'string' } } } } },
+        }),
+        tags: ['share'],
+        summary: 'Short link to the site root',
+      },
+    },
+    async (_req, reply) => short(undefined, reply),
+  )
   app.get(
     '/short/:word',
-    { schema: { tags: ['share'], summary: 'Short link: item or stage by name, code or id, else a search', params: z.object({ word: z.string() }) } },
+    {
+      schema: {
+        ...operation({
+          operationId: 'shortLink',
+          access: 'anonymous',
+          responses: {
+            '200': null,
+            '302': { description: 'Redirect to the item or stage page, else to a search.', headers: { Location: { schema: { type: 'string' } } } },
+          },
+        }),
+        tags: ['share'],
+        summary: 'Short link: item or stage by name, code or id, else a search',
+        params: z.object({ word: z.string() }),
+      },
+    },
     async (req, reply) => short(req.params.word, reply),
   )
   app.get(
     '/export/matrix',
     {
       schema: {
+        ...operation({
+          operationId: 'exportMatrix',
+          access: 'anonymous',
+          responses: {
+            '200': {
+              description: 'The file (`Content-Disposition: attachment`), with the CC BY-NC 4.0 attribution inside.',
+              content: { 'text/csv': { schema: { type: 'string' } }, 'application/json': { schema: { type: 'object' } } },
+            },
+          },
+        }),
         tags: ['share'],
         summary: 'Download the global drop matrix (CSV or JSON, licence and attribution included)',
         querystring: ExportMatrixQuerySchema,

@@ -40,7 +40,7 @@ describe.each(dbTargets())('site stats on $name', (target) => {
     const { rows } = await sql<{ v: number }>`
       update properties set value = to_jsonb((value #>> '{}')::bigint + 1)
       where key = 'aggregates.version' returning (value #>> '{}')::bigint as v`.execute(ctx.db.kysely)
-    ctx.app.services.version.advance(rows[0]?.v ?? 0)
+    ctx.app.dataVersion.advance(rows[0]?.v ?? 0)
   }
 
   beforeAll(async () => {
@@ -135,7 +135,7 @@ describe.each(dbTargets())('site stats on $name', (target) => {
     const personal = await ctx.app.inject({ method: 'GET', url: `${V2}/result/pattern?is_personal=true`, headers: auth })
     expect(PatternResponseSchema.parse(personal.json()).pattern_matrix.map((e) => [e.stageId, e.times, e.quantity])).toEqual([['wk_kc_5', 1, 1]])
 
-    await ctx.app.services.aggregation.runOnce()
+    await ctx.app.aggregation.runOnce()
     now.value = NOW + 20 * MINUTE
     const patterns = PatternResponseSchema.parse((await get(`${V2}/result/pattern`)).json()).pattern_matrix
     expect(patterns.filter((e) => e.stageId === 'wk_kc_5')).toEqual([

@@ -1,3 +1,4 @@
+import { operation } from '../../lib/operation-doc'
 import { ApiErrorSchema, ServerQuerySchema, SiteStatsSchema } from '@dropwise/schemas'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { sendJson, setPublicCache } from '../../lib/http-cache'
@@ -9,6 +10,7 @@ export const siteStatsRoutes: FastifyPluginAsyncZod<{ stats: SiteStatsService }>
     '/stats',
     {
       schema: {
+        ...operation({ operationId: 'getSiteStats', access: 'anonymous' }),
         tags: ['results'],
         summary: 'Site statistics',
         querystring: ServerQuerySchema,

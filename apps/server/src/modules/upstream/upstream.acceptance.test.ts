@@ -52,8 +52,8 @@ describe.each(dbTargets())('upstream baseline on $name', (target) => {
         expect(res.statusCode).toBe(200)
       }
     }
-    await ctx.app.services.writer.drain()
-    while ((await ctx.app.services.aggregation.runOnce()).verified > 0);
+    await ctx.app.writer.drain()
+    while ((await ctx.app.aggregation.runOnce()).verified > 0);
   }, 180_000)
   afterAll(async () => {
     await ctx?.close()
@@ -62,7 +62,7 @@ describe.each(dbTargets())('upstream baseline on $name', (target) => {
 
   const get = async <T>(url: string) => (await ctx.app.inject({ method: 'GET', url })).json<T>()
   const matrixBody = async (server: Server) => {
-    await ctx.app.services.matrix.settle()
+    await ctx.app.matrix.settle()
     return (await ctx.app.inject({ method: 'GET', url: `${V2}/result/matrix?server=${server}&show_closed_zones=true` })).body
   }
   const matrixOf = async (server: Server) => MatrixResponseSchema.parse(JSON.parse(await matrixBody(server))).matrix

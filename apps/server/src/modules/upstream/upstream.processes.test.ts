@@ -30,7 +30,7 @@ describe.each(dbTargets())('upstream with two processes on $name', (target) => {
   })
 
   const matrix = async (app: App, server: Server) => {
-    await app.services.matrix.settle()
+    await app.matrix.settle()
     return (await app.inject({ method: 'GET', url: `/api/v2/result/matrix?server=${server}&show_closed_zones=true` })).body
   }
 
@@ -43,8 +43,8 @@ describe.each(dbTargets())('upstream with two processes on $name', (target) => {
       expect(outcomes, server).toEqual(['applied', 'unchanged'])
     }
     // What the version poll does (lib/version-sync.ts): the row moved with each apply.
-    other.services.version.advance(await readVersion(ctx.db.kysely))
-    ctx.app.services.version.advance(await readVersion(ctx.db.kysely))
+    other.dataVersion.advance(await readVersion(ctx.db.kysely))
+    ctx.app.dataVersion.advance(await readVersion(ctx.db.kysely))
     for (const server of SERVERS) expect(await matrix(other, server), server).toEqual(await matrix(ctx.app, server))
     expect(await matrix(other, 'CN')).not.toEqual(before)
     // Both say the same in health: the outcome is kept in the database.
@@ -66,7 +66,7 @@ describe.each(dbTargets())('upstream with two processes on $name', (target) => {
     const underUpstream = await matrix(other, 'JP')
     const moved = await createUpstreamRepository(ctx.db).clear(Date.now())
     expect(moved).toBeGreaterThan(0)
-    other.services.version.advance(moved ?? 0)
+    other.dataVersion.advance(moved ?? 0)
     expect(await matrix(other, 'JP')).not.toEqual(underUpstream)
     expect(await matrix(other, 'CN')).toEqual(cnFromSeed)
     // A first answer with a fraction of the history it would replace is refused; the seed's stays.

@@ -2,10 +2,8 @@ import type { Health } from '@dropwise/schemas'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/db'
 import type { DataVersion } from '../../lib/data-version'
-import { createOpsAuth } from '../../lib/ops-auth'
 import type { CatalogService } from '../catalog/catalog.service'
 import { createUpstreamRepository } from './upstream.repository'
-import { upstreamRoutes } from './upstream.routes'
 import { createUpstreamService, type UpstreamService } from './upstream.service'
 
 /** `UPSTREAM_API` and `UPSTREAM_INTERVAL_S` (issue 40): a Penguin-compatible upstream's matrices as the baseline. */
@@ -21,7 +19,7 @@ export interface UpstreamOptions {
 export const DEFAULT_UPSTREAM_INTERVAL_S = 1800
 
 /**
- * Builds the upstream module and registers its routes when `UPSTREAM_API` is set. With `background`, the
+ * Builds the upstream service when `UPSTREAM_API` is set (upstream.module.ts registers its routes then). With `background`, the
  * process runs a round at start and every interval (unless another process on the database just did);
  * unset, it drops upstream baselines an earlier run left, so the seed's serve again. Returns what health shows.
  */
@@ -52,7 +50,6 @@ export const wireUpstream = async (
   const log = { info: (o: object, m: string) => app.log.info(o, m), warn: (o: object, m: string) => app.log.warn(o, m) }
   const upstream = createUpstreamService({ repository, catalog, version, url, fetch: options.fetch ?? fetch, clock, log })
   app.decorate('upstream', upstream)
-  await app.register(upstreamRoutes, { upstream, opsAuth: createOpsAuth(options.opsToken) })
   if (background) {
     whenReady(async () => upstream.start((options.intervalS ?? DEFAULT_UPSTREAM_INTERVAL_S) * 1000), 'the upstream did not start')
     app.addHook('onClose', async () => upstream.stop())

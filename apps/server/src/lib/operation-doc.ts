@@ -1,4 +1,8 @@
-/** The shape of an entry of docs-operations.ts (what the API description says beyond the zod schemas). */
+/**
+ * What a route's schema says for the API description beyond its zod schemas: the operation's id, who may
+ * call it (`security`), its error answers, content types other than JSON. A route spreads
+ * `...operation({...})` into its `schema`; plugins/docs-describe.ts completes the generated document from it.
+ */
 export type Json = Record<string, unknown>
 
 /** Who may call an operation: `security` of the description. */
@@ -33,3 +37,20 @@ export interface OperationDoc {
   /** A reference list: `ETag` with its 200, and `If-None-Match` naming it answered 304 (docs/api-extensions.md §3j). */
   revalidated?: boolean
 }
+
+/** The schema key that carries the operation's entry to the document (an OpenAPI extension, removed from the result). */
+export const OPERATION_KEY = 'x-dropwise-operation'
+
+export const SECURITY: Record<Access, Record<string, string[]>[]> = {
+  anonymous: [],
+  penguinId: [{ PenguinID: [] }, { PenguinIDCookie: [] }],
+  penguinIdOptional: [{}, { PenguinID: [] }, { PenguinIDCookie: [] }],
+  uploadToken: [{ DefectUploadToken: [] }, {}],
+  opsToken: [{ OpsToken: [] }],
+}
+
+/** The documentation part of a route's schema: its operation id and security, and the entry docs-describe.ts applies. */
+export const operation = (spec: OperationDoc) => ({ operationId: spec.operationId, security: SECURITY[spec.access], [OPERATION_KEY]: spec })
+
+/** A `text/plain` content entry (of `requestBody` or an answer). */
+export const textContent = (schema: Json, example?: unknown) => ({ 'text/plain': { schema, ...(example === undefined ? {} : { example }) } })

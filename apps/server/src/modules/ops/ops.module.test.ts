@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { StartupError } from '../../config/startup-error'
 import { createTestContext, dbTargets, type TestContext } from '../../testing/test-app'
-import { readAboutFile } from './ops.wire'
+import { readAboutFile } from './ops.module'
 
 const dir = mkdtempSync(join(tmpdir(), 'dropwise-about-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
