@@ -10,11 +10,15 @@ export interface RgbaImage {
   data: Uint8ClampedArray | Uint8Array
 }
 
-/** A packed 3-channel image (RGB, row-major). */
+/**
+ * A colour image, row-major: pixel i's red, green and blue at data[i·stride + 0..2]. The stride is
+ * 3 for packed RGB, or 4 for RGBA pixels used as they are (the alpha byte is ignored).
+ */
 export interface RgbImage {
   width: number
   height: number
   data: Uint8Array
+  stride: 3 | 4
 }
 
 /** A single-channel 8-bit image (grey level or binary 0/255). */
@@ -48,7 +52,7 @@ export const resizeRgbaToRgb = (src: RgbaImage, width: number, height: number): 
       out[i * 3 + 1] = s[j + 1]!
       out[i * 3 + 2] = s[j + 2]!
     }
-    return { width, height, data: out }
+    return { width, height, data: out, stride: 3 }
   }
   // Separable box filter with fractional edge weights.
   const xw = boxWeights(src.width, width)
@@ -81,7 +85,7 @@ export const resizeRgbaToRgb = (src: RgbaImage, width: number, height: number): 
     const o = oy * width * 3
     for (let i = 0; i < width * 3; i++) out[o + i] = Math.round(row[i]!)
   }
-  return { width, height, data: out }
+  return { width, height, data: out, stride: 3 }
 }
 
 interface BoxWeights {
@@ -119,7 +123,8 @@ export const toGray = (img: RgbImage): GrayImage => {
   const n = img.width * img.height
   const out = new Uint8Array(n)
   const d = img.data
-  for (let i = 0, j = 0; i < n; i++, j += 3) {
+  const step = img.stride
+  for (let i = 0, j = 0; i < n; i++, j += step) {
     out[i] = (d[j]! * 4899 + d[j + 1]! * 9617 + d[j + 2]! * 1868 + 8192) >> 14
   }
   return { width: img.width, height: img.height, data: out }

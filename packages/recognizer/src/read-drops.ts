@@ -1,7 +1,7 @@
 /** The drop area after the drop-type groups are found: group checks, then items and quantities. */
 import { exception, type RecognitionException } from './exceptions'
 import type { Frame } from './frame'
-import { bestOffset, ITEM_CANVAS_REF, sampleWindow } from './match'
+import { bestOffset, bestOpenSet, ITEM_CANVAS_REF, sampleWindow } from './match'
 import type { LoadedPack, PackStage, Server } from './pack'
 import { readQuantity } from './quantity'
 import type { ClassifiedGroup } from './drop-types'
@@ -81,24 +81,13 @@ export const readDrops = (
       const win = sampleWindow(f, cx, cy, pack)
       let best = { itemId: null as string | null, score: -2, dx: win.margin, dy: win.margin }
       for (const id of candidates) {
-        const r = bestOffset(win, pack.templates.get(id)!, pack)
+        const r = bestOffset(win, pack.templates.get(id)!)
         if (r.score > best.score) best = { itemId: id, ...r }
       }
       let inStage = true
       if (best.score < Math.max(itemThreshold, 0.75)) {
         // Open set: every template of the pack, near the position found above.
-        // Coarse pass on every second offset, then a full search for the three best.
-        const coarse: { id: string; score: number }[] = []
-        for (const [id, t] of pack.templates) {
-          if (candidates.includes(id)) continue
-          coarse.push({ id, score: bestOffset(win, t, pack, undefined, 2).score })
-        }
-        coarse.sort((a, b) => b.score - a.score)
-        let open = { itemId: null as string | null, score: -2 }
-        for (const c of coarse.slice(0, 3)) {
-          const r = bestOffset(win, pack.templates.get(c.id)!, pack)
-          if (r.score > open.score) open = { itemId: c.id, score: r.score }
-        }
+        const open = bestOpenSet(win, pack, candidates)
         if (open.score >= openSetThreshold && open.score > best.score + 0.05) {
           best = { ...best, itemId: open.itemId, score: open.score }
           inStage = false
