@@ -21,6 +21,10 @@ export interface Frame {
   ty: number
 }
 
+// The grey working copy's memory, reused from one call to the next: recognition is synchronous and
+// no result keeps a Frame, so one screenshot at a time uses it.
+let grayScratch = new Uint8Array(0)
+
 /**
  * The screenshot at WORK_HEIGHT (keeps the aspect ratio): resampled, or, when it is that high
  * already, its own RGBA pixels, not copied.
@@ -30,7 +34,8 @@ export const toWorking = (img: RgbaImage): { rgb: RgbImage; gray: GrayImage } =>
     img.height === WORK_HEIGHT
       ? { width: img.width, height: img.height, data: new Uint8Array(img.data.buffer, img.data.byteOffset, img.width * img.height * 4), stride: 4 }
       : resizeRgbaToRgb(img, Math.max(1, Math.round((img.width * WORK_HEIGHT) / img.height)), WORK_HEIGHT)
-  return { rgb, gray: toGray(rgb) }
+  if (grayScratch.length < rgb.width * rgb.height) grayScratch = new Uint8Array(rgb.width * rgb.height)
+  return { rgb, gray: toGray(rgb, grayScratch) }
 }
 
 /**

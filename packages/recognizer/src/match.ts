@@ -14,6 +14,8 @@ export interface ItemWindow {
   stats: { mean: [number, number, number]; norm: number }[]
   /** The mask's runs over this window. */
   runs: MaskRuns
+  /** Per offset and checkpoint (`runs.checks`): norm of the window minus its mean over the runs from the checkpoint on. */
+  rest: Float64Array
 }
 
 /** Samples the window around (cx, cy) in working pixels, with 2×2 supersampling per template pixel. */
@@ -59,6 +61,9 @@ export const sampleWindow = (f: Frame, cx: number, cy: number, pack: LoadedPack,
   }
   const runs = windowRuns(pack.mask, size, side)
   const stats: ItemWindow['stats'] = []
+  const checks = runs.checks
+  const rest = new Float64Array((2 * margin + 1) ** 2 * checks.length)
+  const snap = new Float64Array(checks.length * 6)
   for (let dy = 0; dy <= 2 * margin; dy++) {
     for (let dx = 0; dx <= 2 * margin; dx++) {
       const base = (dy * side + dx) * 3
@@ -68,7 +73,12 @@ export const sampleWindow = (f: Frame, cx: number, cy: number, pack: LoadedPack,
       let q0 = 0
       let q1 = 0
       let q2 = 0
+      let c = 0
       for (let r = 0; r < runs.count; r++) {
+        if (r === checks[c]) {
+          snap.set([s0, s1, s2, q0, q1, q2], 6 * c)
+          c++
+        }
         const o0 = base + runs.offset[r]!
         const o1 = o0 + runs.length[r]!
         for (let o = o0; o < o1; o += 3) {
@@ -86,10 +96,23 @@ export const sampleWindow = (f: Frame, cx: number, cy: number, pack: LoadedPack,
       const n = runs.pixels
       const mean: [number, number, number] = [s0 / n, s1 / n, s2 / n]
       const varSum = q0 - n * mean[0] ** 2 + q1 - n * mean[1] ** 2 + q2 - n * mean[2] ** 2
+      const oi = stats.length
       stats.push({ mean, norm: Math.sqrt(Math.max(varSum, 1e-6)) })
+      // Norm of the window minus its mean over the mask rows after each checkpoint.
+      for (let k = 0; k < checks.length; k++) {
+        const nr = n - runs.start[checks[k]!]! / 3
+        let v = 0
+        const tot = [s0, s1, s2, q0, q1, q2]
+        for (let ch = 0; ch < 3; ch++) {
+          const sr = tot[ch]! - snap[6 * k + ch]!
+          const qr = tot[3 + ch]! - snap[6 * k + 3 + ch]!
+          v += qr - 2 * mean[ch]! * sr + nr * mean[ch]! ** 2
+        }
+        rest[oi * checks.length + k] = Math.sqrt(Math.max(0, v))
+      }
     }
   }
-  return { data: out, side, margin, stats, runs }
+  return { data: out, side, margin, stats, runs, rest }
 }
 
 /**
@@ -103,6 +126,8 @@ export interface MaskRuns {
   offset: Int32Array
   length: Int32Array
   start: Int32Array
+  /** Run indices where a match may stop early (see {@link nccAt}). */
+  checks: Int32Array
 }
 
 const runCache = new WeakMap<Int32Array, Map<number, MaskRuns>>()
@@ -126,7 +151,9 @@ export const windowRuns = (mask: Int32Array, size: number, side: number): MaskRu
     start.push(k * 3)
     k = end
   }
-  const runs = { count: offset.length, pixels: mask.length, offset: Int32Array.from(offset), length: Int32Array.from(length), start: Int32Array.from(start) }
+  const count = offset.length
+  const checks = Int32Array.from([Math.round(count * 0.4), Math.round(count * 0.7)].filter((c, i, a) => c > 0 && c < count && a.indexOf(c) === i))
+  const runs = { count, pixels: mask.length, offset: Int32Array.from(offset), length: Int32Array.from(length), start: Int32Array.from(start), checks }
   bySide.set(side, runs)
   return runs
 }
@@ -136,17 +163,30 @@ export const windowRuns = (mask: Int32Array, size: number, side: number): MaskRu
  * `rowStep` n > 1 only every n-th mask row is summed (over the full-mask norms): about 1/n of the
  * score, for ranking templates cheaply.
  */
-export const nccAt = (w: ItemWindow, t: ItemTemplate, dx: number, dy: number, rowStep = 1): number => {
-  const st = w.stats[dy * (2 * w.margin + 1) + dx]!
-  const { count, offset, length, start } = w.runs
+export const nccAt = (w: ItemWindow, t: ItemTemplate, dx: number, dy: number, rowStep = 1, floor = -Infinity): number => {
+  const oi = dy * (2 * w.margin + 1) + dx
+  const st = w.stats[oi]!
+  const { count, offset, length, start, checks } = w.runs
   const tc = t.centred
   const d = w.data
   const base = (dy * w.side + dx) * 3
+  const denom = t.norm * st.norm + 1e-6
+  const tr = rowStep === 1 && floor > -1 ? templateRest(t, w.runs) : null
+  let c = 0
+  let nextCheck = tr ? checks[0]! : -1
   // The template is zero-mean per channel over the mask, so Σ t·(w − mean) = Σ t·w.
   let a0 = 0
   let a1 = 0
   let a2 = 0
   for (let r = 0; r < count; r += rowStep) {
+    if (r === nextCheck) {
+      // Rows left: Σ t·w = Σ t·(w − mean) + mean·Σ t ≤ |t|·|w − mean| + mean·Σ t (Cauchy–Schwarz).
+      const m = st.mean
+      const bound = a0 + a1 + a2 + m[0] * tr![4 * c]! + m[1] * tr![4 * c + 1]! + m[2] * tr![4 * c + 2]! + tr![4 * c + 3]! * w.rest[oi * checks.length + c]!
+      if (bound / denom < floor - 1e-9) return -2
+      c++
+      nextCheck = c < checks.length ? checks[c]! : -1
+    }
     let o = base + offset[r]!
     let k = start[r]!
     const end = k + length[r]!
@@ -156,16 +196,41 @@ export const nccAt = (w: ItemWindow, t: ItemTemplate, dx: number, dy: number, ro
       a2 += tc[k + 2]! * d[o + 2]!
     }
   }
-  return (a0 + a1 + a2) / (t.norm * st.norm + 1e-6)
+  return (a0 + a1 + a2) / denom
 }
 
-/** Best score of a template over the offsets in [lo, hi]² (defaults to the whole window). */
+const restCache = new WeakMap<ItemTemplate, { start: Int32Array; checks: Int32Array; rest: Float64Array }>()
+
+/** Per checkpoint of `runs`: the template's channel sums and norm over the mask rows from there on (cached). */
+const templateRest = (t: ItemTemplate, runs: MaskRuns): Float64Array => {
+  const hit = restCache.get(t)
+  if (hit && hit.start === runs.start && hit.checks === runs.checks) return hit.rest
+  const rest = new Float64Array(runs.checks.length * 4)
+  const tc = t.centred
+  runs.checks.forEach((j, k) => {
+    let ss = 0
+    for (let i = runs.start[j]!; i < tc.length; i++) {
+      rest[4 * k + (i % 3)]! += tc[i]!
+      ss += tc[i]! ** 2
+    }
+    rest[4 * k + 3] = Math.sqrt(ss)
+  })
+  restCache.set(t, { start: runs.start, checks: runs.checks, rest })
+  return rest
+}
+
+/**
+ * Best score of a template over the offsets in [lo, hi]² (defaults to the whole window). With a
+ * `floor`, offsets that provably score below it (or below the best offset so far) stop early, and a
+ * template that cannot beat it scores -2.
+ */
 export const bestOffset = (
   w: ItemWindow,
   t: ItemTemplate,
   around?: { dx: number; dy: number; r: number },
   stride = 1,
   rowStep = 1,
+  floor = -Infinity,
 ): { score: number; dx: number; dy: number } => {
   const m2 = 2 * w.margin
   let score = -2
@@ -177,7 +242,7 @@ export const bestOffset = (
   const y1 = around ? Math.min(m2, around.dy + around.r) : m2
   for (let dy = y0; dy <= y1; dy += stride) {
     for (let dx = x0; dx <= x1; dx += stride) {
-      const s = nccAt(w, t, dx, dy, rowStep)
+      const s = nccAt(w, t, dx, dy, rowStep, Math.max(floor, score))
       if (s > score) {
         score = s
         bx = dx
@@ -206,7 +271,7 @@ export const bestOpenSet = (w: ItemWindow, pack: LoadedPack, exclude: readonly s
   coarse.sort((a, b) => b.score - a.score)
   let open = { itemId: null as string | null, score: -2 }
   for (const { t } of coarse.slice(0, 3)) {
-    const r = bestOffset(w, t)
+    const r = bestOffset(w, t, undefined, 1, 1, open.score)
     if (r.score > open.score) open = { itemId: t.itemId, score: r.score }
   }
   return open

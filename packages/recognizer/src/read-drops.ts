@@ -81,7 +81,7 @@ export const readDrops = (
       const win = sampleWindow(f, cx, cy, pack)
       let best = { itemId: null as string | null, score: -2, dx: win.margin, dy: win.margin }
       for (const id of candidates) {
-        const r = bestOffset(win, pack.templates.get(id)!)
+        const r = bestOffset(win, pack.templates.get(id)!, undefined, 1, 1, best.score)
         if (r.score > best.score) best = { itemId: id, ...r }
       }
       let inStage = true
