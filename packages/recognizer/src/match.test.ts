@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Frame } from './frame'
 import { toGray, type RgbImage } from './image'
-import { bestOffset, ITEM_CANVAS_REF, nccAt, sampleWindow, type ItemWindow } from './match'
+import { bestOffset, bestTemplate, ITEM_CANVAS_REF, nccAt, sampleWindow, type ItemWindow } from './match'
 import { loadPack, TEMPLATE_SIZE, type ItemTemplate, type PackManifest } from './pack'
 import { makeIcon, rng } from './testing/synthetic'
 
@@ -75,6 +75,19 @@ describe('item template matching', () => {
     expect(got).toEqual(want)
     if (noise === 0) expect(want).toMatchObject({ itemId: 'item5' })
     expect(want.score).toBeGreaterThan(0.5)
+  })
+
+  it('picks the best template whatever order it tries them in, and of two equal ones the first listed', () => {
+    const f = frameWith(makeIcon(55), 131, 99, 30, 5)
+    const w = sampleWindow(f, 130, 100, pack)
+    const copy = { ...templates[5]!, itemId: 'copy' }
+    const list = [...templates.slice(0, 5), copy, ...templates.slice(5)]
+    const got = bestTemplate(w, list)
+    expect(list[got.index]!.itemId).toBe('copy')
+    expect(got.score).toBe(exhaustive(w, list).score)
+    const copyLast = [...templates, copy]
+    expect(copyLast[bestTemplate(w, copyLast).index]!.itemId).toBe('item5')
+    expect(bestTemplate(w, [])).toMatchObject({ index: -1, score: -2 })
   })
 
   it('gives up on a template only when it scores below the floor, else returns its exact score', () => {

@@ -141,7 +141,7 @@ export const windowRuns = (mask: Int32Array, size: number, side: number): MaskRu
   const offset: number[] = []
   const length: number[] = []
   const start: number[] = []
-  for (let k = 0; k < mask.length; ) {
+  for (let k = 0; k < mask.length;) {
     const first = mask[k]!
     let end = k + 1
     while (end < mask.length && mask[end] === mask[end - 1]! + 1 && mask[end]! % size !== 0) end++
@@ -152,7 +152,7 @@ export const windowRuns = (mask: Int32Array, size: number, side: number): MaskRu
     k = end
   }
   const count = offset.length
-  const checks = Int32Array.from([Math.round(count * 0.4), Math.round(count * 0.7)].filter((c, i, a) => c > 0 && c < count && a.indexOf(c) === i))
+  const checks = Int32Array.from([0.25, 0.5, 0.75].map((q) => Math.round(count * q)).filter((c, i, a) => c > 0 && c < count && a.indexOf(c) === i))
   const runs = { count, pixels: mask.length, offset: Int32Array.from(offset), length: Int32Array.from(length), start: Int32Array.from(start), checks }
   bySide.set(side, runs)
   return runs
@@ -251,6 +251,21 @@ export const bestOffset = (
     }
   }
   return { score, dx: bx, dy: by }
+}
+
+/**
+ * The best of `templates` (highest score; of equal scores, the first in the list) and its offset,
+ * or index -1 when none scores above -2. Templates are tried in the order of their score at the
+ * window centre, so that a good floor is known early and most others stop early.
+ */
+export const bestTemplate = (w: ItemWindow, templates: readonly ItemTemplate[]): { index: number; score: number; dx: number; dy: number } => {
+  const order = templates.map((t, i) => ({ t, i, s: nccAt(w, t, w.margin, w.margin) })).sort((a, b) => b.s - a.s || a.i - b.i)
+  let best = { index: -1, score: -2, dx: w.margin, dy: w.margin }
+  for (const { t, i } of order) {
+    const r = bestOffset(w, t, undefined, 1, 1, best.score)
+    if (r.score > best.score || (r.score === best.score && best.index >= 0 && i < best.index)) best = { index: i, ...r }
+  }
+  return best
 }
 
 /** Templates kept by the open set's cheap ranking pass (every second mask row) for the coarse pass. */

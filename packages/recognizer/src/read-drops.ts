@@ -1,7 +1,7 @@
 /** The drop area after the drop-type groups are found: group checks, then items and quantities. */
 import { exception, type RecognitionException } from './exceptions'
 import type { Frame } from './frame'
-import { bestOffset, bestOpenSet, ITEM_CANVAS_REF, sampleWindow } from './match'
+import { bestOpenSet, bestTemplate, ITEM_CANVAS_REF, sampleWindow } from './match'
 import type { LoadedPack, PackStage, Server } from './pack'
 import { readQuantity } from './quantity'
 import type { ClassifiedGroup } from './drop-types'
@@ -79,11 +79,11 @@ export const readDrops = (
       boxes.push(evidenceBox('item', { x: cx - side / 2, y: cy - side / 2, w: side, h: side }, index))
       boxes.push(evidenceBox('quantity', { x: cx - 35 * f.s, y: cy + 20 * f.s, w: 71 * f.s, h: 28 * f.s }, index))
       const win = sampleWindow(f, cx, cy, pack)
-      let best = { itemId: null as string | null, score: -2, dx: win.margin, dy: win.margin }
-      for (const id of candidates) {
-        const r = bestOffset(win, pack.templates.get(id)!, undefined, 1, 1, best.score)
-        if (r.score > best.score) best = { itemId: id, ...r }
-      }
+      const closed = bestTemplate(
+        win,
+        candidates.map((id) => pack.templates.get(id)!),
+      )
+      let best = { itemId: closed.index >= 0 ? candidates[closed.index]! : null, score: closed.score }
       let inStage = true
       if (best.score < Math.max(itemThreshold, 0.75)) {
         // Open set: every template of the pack, near the position found above.
