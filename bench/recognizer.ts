@@ -83,29 +83,40 @@ if (peer) {
 
 const recognised: { im: LabelImage; result: RecognitionResult; ms: number }[] = []
 const peerRuns: PeerRun[] = []
+/** Wall and process CPU time (ms; CPU includes libvips' and the GC's threads) of one call. */
+const timed = async <T>(f: () => T | Promise<T>): Promise<{ value: T; ms: number; cpuMs: number }> => {
+  const c = process.cpuUsage()
+  const t = performance.now()
+  const value = await f()
+  const ms = performance.now() - t
+  const d = process.cpuUsage(c)
+  return { value, ms, cpuMs: (d.user + d.system) / 1000 }
+}
 for (const [i, { im, bytes }] of images.entries()) {
   let res: RecognitionResult | null = null
   let peerRes: PeerResult | null = null
   const times: number[] = []
+  const cpu: number[] = []
   const peerTimes: number[] = []
+  const peerCpu: number[] = []
   for (let r = 0; r < reps; r++) {
     const peerFirst = peer !== null && (i + r) % 2 === 1
-    if (peerFirst) {
-      const t = performance.now()
-      peerRes = theirs(bytes, im)
-      peerTimes.push(performance.now() - t)
-    }
-    const t = performance.now()
-    res = await ours(bytes, im)
-    times.push(performance.now() - t)
-    if (peer && !peerFirst) {
-      const t2 = performance.now()
-      peerRes = theirs(bytes, im)
-      peerTimes.push(performance.now() - t2)
+    for (const side of peerFirst ? ['peer', 'ours'] : peer ? ['ours', 'peer'] : ['ours']) {
+      if (side === 'ours') {
+        const o = await timed(() => ours(bytes, im))
+        res = o.value
+        times.push(o.ms)
+        cpu.push(o.cpuMs)
+      } else {
+        const o = await timed(() => theirs(bytes, im))
+        peerRes = o.value
+        peerTimes.push(o.ms)
+        peerCpu.push(o.cpuMs)
+      }
     }
   }
   recognised.push({ im, result: res!, ms: median(times) })
-  if (peerRes) peerRuns.push({ truth: im.truth, result: peerRes, ms: median(peerTimes), oursMs: median(times) })
+  if (peerRes) peerRuns.push({ truth: im.truth, result: peerRes, ms: median(peerTimes), oursMs: median(times), cpuMs: median(peerCpu), oursCpuMs: median(cpu) })
 }
 
 const isExact = (im: LabelImage, result: RecognitionResult): boolean =>

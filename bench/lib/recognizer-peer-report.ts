@@ -9,6 +9,9 @@ export interface PeerRun {
   result: PeerResult
   ms: number
   oursMs: number
+  /** Process CPU time, median over the reps (ours includes libvips' decoding thread). */
+  cpuMs: number
+  oursCpuMs: number
 }
 
 const sortedCopy = (xs: readonly number[]): number[] => [...xs].sort((a, b) => a - b)
@@ -46,6 +49,8 @@ export const peerSummary = (runs: readonly PeerRun[], oursExactPerImage: number,
   const oursMs = runs.map((r) => r.oursMs)
   const peerMs = runs.map((r) => r.ms)
   const faster = runs.filter((r) => r.oursMs < r.ms).length
+  const oursCpu = median(runs.map((r) => r.oursCpuMs))
+  const peerCpu = median(runs.map((r) => r.cpuMs))
   const load = loadavg().map(round1)
   console.log(`peer: ${JSON.stringify(version)}`)
   console.log(`peer exact: ${exact}/${runs.length} (ours per image: ${oursExactPerImage}); peer stage+drops right, exceptions ignored: ${loose}; peer errors: ${errors}`)
@@ -53,6 +58,7 @@ export const peerSummary = (runs: readonly PeerRun[], oursExactPerImage: number,
     `ms/image, decode included, alternating: ours median ${median(oursMs).toFixed(1)} p90 ${p90(oursMs).toFixed(1)}; ` +
       `peer median ${median(peerMs).toFixed(1)} p90 ${p90(peerMs).toFixed(1)}; ours faster on ${faster}/${runs.length} images; load ${load.join(' ')}`,
   )
+  console.log(`CPU ms/image (process, median): ours ${oursCpu.toFixed(1)}, peer ${peerCpu.toFixed(1)}`)
   return {
     exact,
     looseExact: loose,
@@ -62,6 +68,8 @@ export const peerSummary = (runs: readonly PeerRun[], oursExactPerImage: number,
     peerMedianMs: round1(median(peerMs)),
     peerP90Ms: round1(p90(peerMs)),
     oursFasterImages: faster,
+    oursCpuMedianMs: round1(oursCpu),
+    peerCpuMedianMs: round1(peerCpu),
     loadAvg: load,
   }
 }
