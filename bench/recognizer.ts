@@ -11,6 +11,11 @@
  * DropInfos::Violation against the seed's drop infos, --seed <dir>, default data/seed). The labels
  * carry no capture times, so FileTimestamp::TooClose is not exercised and the drop table is the one
  * open now; --no-batch scores the per-image results alone.
+ *
+ * --peer <folder> also runs the public recogniser's prebuilt WASM from that folder (outside the repo;
+ * see bench/lib/peer-recognizer.ts and bench/README.md) on the same file bytes, image by image and
+ * alternating with ours (which side goes first flips every rep), decoding included on both sides; it
+ * prints the median and p90 ms/image of each side and both exact-match counts (`peer` in the JSON).
  */
 import { existsSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
@@ -19,6 +24,8 @@ import { parseArgs } from 'node:util'
 import { WORK_HEIGHT, checkBatch, loadPack, recognize, type RecognitionResult, type Server } from '@dropwise/recognizer'
 import { DEFAULT_SEED_DIR, decodeImage, isExactMatch, readPack, resolveResources, type LabelTruth } from '@dropwise/recognizer-pack'
 import { SeedDropInfoFileSchema } from '@dropwise/schemas'
+import { loadPeer, type PeerResult } from './lib/peer-recognizer'
+import { median, peerSummary, type PeerRun } from './lib/recognizer-peer-report'
 
 interface LabelImage {
   file: string
@@ -37,6 +44,8 @@ const { values } = parseArgs({
     quiet: { type: 'boolean' },
     seed: { type: 'string' },
     'no-batch': { type: 'boolean' },
+    peer: { type: 'string' },
+    'peer-hash-index': { type: 'string' },
   },
 })
 if (!values.labels || (!values.resources && !values.pack)) {
@@ -56,19 +65,58 @@ const pack = loadPack(built.manifest, built.templates)
 const loadMs = performance.now() - t0
 const reps = Math.max(1, Number(values.reps ?? 1))
 
-const recognised: { im: LabelImage; result: RecognitionResult; ms: number }[] = []
-for (const im of labels.images) {
-  const bytes = await readFile(join(base, im.file))
-  let res: RecognitionResult | null = null
-  const times: number[] = []
-  for (let r = 0; r < reps; r++) {
-    const t = performance.now()
-    const img = await decodeImage(bytes, { maxHeight: WORK_HEIGHT })
-    res = recognize(img, pack, { server: im.server })
-    times.push(performance.now() - t)
+const peer = values.peer ? await loadPeer(values.peer, values['peer-hash-index']) : null
+const ours = async (bytes: Uint8Array, im: LabelImage): Promise<RecognitionResult> =>
+  recognize(await decodeImage(bytes, { maxHeight: WORK_HEIGHT }), pack, { server: im.server })
+const theirs = (bytes: Uint8Array, im: LabelImage): PeerResult => {
+  peer!.setServer(im.server)
+  return peer!.recognize(bytes)
+}
+const images = await Promise.all(labels.images.map(async (im) => ({ im, bytes: new Uint8Array(await readFile(join(base, im.file))) })))
+if (peer) {
+  // Warm-up (unmeasured): both sides' code paths compiled before the first timed image.
+  for (const { im, bytes } of images.slice(0, 4)) {
+    await ours(bytes, im)
+    theirs(bytes, im)
   }
-  times.sort((a, b) => a - b)
-  recognised.push({ im, result: res!, ms: times[times.length >> 1]! })
+}
+
+const recognised: { im: LabelImage; result: RecognitionResult; ms: number }[] = []
+const peerRuns: PeerRun[] = []
+/** Wall and process CPU time (ms; CPU includes libvips' and the GC's threads) of one call. */
+const timed = async <T>(f: () => T | Promise<T>): Promise<{ value: T; ms: number; cpuMs: number }> => {
+  const c = process.cpuUsage()
+  const t = performance.now()
+  const value = await f()
+  const ms = performance.now() - t
+  const d = process.cpuUsage(c)
+  return { value, ms, cpuMs: (d.user + d.system) / 1000 }
+}
+for (const [i, { im, bytes }] of images.entries()) {
+  let res: RecognitionResult | null = null
+  let peerRes: PeerResult | null = null
+  const times: number[] = []
+  const cpu: number[] = []
+  const peerTimes: number[] = []
+  const peerCpu: number[] = []
+  for (let r = 0; r < reps; r++) {
+    const peerFirst = peer !== null && (i + r) % 2 === 1
+    for (const side of peerFirst ? ['peer', 'ours'] : peer ? ['ours', 'peer'] : ['ours']) {
+      if (side === 'ours') {
+        const o = await timed(() => ours(bytes, im))
+        res = o.value
+        times.push(o.ms)
+        cpu.push(o.cpuMs)
+      } else {
+        const o = await timed(() => theirs(bytes, im))
+        peerRes = o.value
+        peerTimes.push(o.ms)
+        peerCpu.push(o.cpuMs)
+      }
+    }
+  }
+  recognised.push({ im, result: res!, ms: median(times) })
+  if (peerRes) peerRuns.push({ truth: im.truth, result: peerRes, ms: median(peerTimes), oursMs: median(times), cpuMs: median(peerCpu), oursCpuMs: median(cpu) })
 }
 
 const isExact = (im: LabelImage, result: RecognitionResult): boolean =>
@@ -123,8 +171,7 @@ for (const { im, result, ms } of recognised) {
   }
 }
 
-const sorted = rows.map((r) => r.ms).sort((a, b) => a - b)
-const median = sorted.length % 2 ? sorted[sorted.length >> 1]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2
+const med = median(rows.map((r) => r.ms))
 const exactCount = rows.filter((r) => r.exact).length
 if (values.out)
   await writeFile(
@@ -137,7 +184,16 @@ if (values.out)
   )
 console.log(`exact: ${exactCount}/${rows.length} (per-image results alone: ${exactBeforeBatch}; batch checks ${batchMs.toFixed(1)} ms)`)
 console.log(`failures by category: ${JSON.stringify(failuresByCategory)}`)
-console.log(`median ms/image (decode + recognise): ${median.toFixed(1)}; pack load ${loadMs.toFixed(0)} ms`)
+console.log(`median ms/image (decode + recognise): ${med.toFixed(1)}; pack load ${loadMs.toFixed(0)} ms`)
+const peerJson = peer ? peerSummary(peerRuns, exactBeforeBatch, peer.version) : undefined
 console.log(
-  JSON.stringify({ images: rows.length, exact: exactCount, medianMs: Math.round(median * 10) / 10, exactBeforeBatch, failuresByCategory, loadMs: Math.round(loadMs) }),
+  JSON.stringify({
+    images: rows.length,
+    exact: exactCount,
+    medianMs: Math.round(med * 10) / 10,
+    exactBeforeBatch,
+    failuresByCategory,
+    loadMs: Math.round(loadMs),
+    ...(peerJson ? { peer: peerJson } : {}),
+  }),
 )

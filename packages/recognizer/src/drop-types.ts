@@ -38,7 +38,7 @@ const looksLikeBox = (f: Frame, cellX: number, cellW: number): boolean => {
         const x = Math.round(cx + sx * (40 + dx) * f.s)
         const y = Math.round(cy + sy * (38 + dy) * f.s)
         if (x < 0 || y < 0 || x >= f.rgb.width || y >= f.rgb.height) continue
-        const p = (y * f.rgb.width + x) * 3
+        const p = (y * f.rgb.width + x) * f.rgb.stride
         const { s, v } = rgbToHsv(f.rgb.data[p]!, f.rgb.data[p + 1]!, f.rgb.data[p + 2]!)
         n++
         if (v > 0.6 && s < 0.2) bright++

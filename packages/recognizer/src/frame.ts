@@ -21,11 +21,21 @@ export interface Frame {
   ty: number
 }
 
-/** Resamples the screenshot to WORK_HEIGHT (keeps the aspect ratio). */
+// The grey working copy's memory, reused from one call to the next: recognition is synchronous and
+// no result keeps a Frame, so one screenshot at a time uses it.
+let grayScratch = new Uint8Array(0)
+
+/**
+ * The screenshot at WORK_HEIGHT (keeps the aspect ratio): resampled, or, when it is that high
+ * already, its own RGBA pixels, not copied.
+ */
 export const toWorking = (img: RgbaImage): { rgb: RgbImage; gray: GrayImage } => {
-  const w = Math.max(1, Math.round((img.width * WORK_HEIGHT) / img.height))
-  const rgb = resizeRgbaToRgb(img, w, WORK_HEIGHT)
-  return { rgb, gray: toGray(rgb) }
+  const rgb: RgbImage =
+    img.height === WORK_HEIGHT
+      ? { width: img.width, height: img.height, data: new Uint8Array(img.data.buffer, img.data.byteOffset, img.width * img.height * 4), stride: 4 }
+      : resizeRgbaToRgb(img, Math.max(1, Math.round((img.width * WORK_HEIGHT) / img.height)), WORK_HEIGHT)
+  if (grayScratch.length < rgb.width * rgb.height) grayScratch = new Uint8Array(rgb.width * rgb.height)
+  return { rgb, gray: toGray(rgb, grayScratch) }
 }
 
 /**
@@ -67,7 +77,7 @@ export const refPixel = (f: Frame, x: number, y: number): [number, number, numbe
   const X = Math.round(f.tx + x * f.s)
   const Y = Math.round(f.ty + y * f.s)
   if (X < 0 || Y < 0 || X >= f.rgb.width || Y >= f.rgb.height) return [0, 0, 0]
-  const p = (Y * f.rgb.width + X) * 3
+  const p = (Y * f.rgb.width + X) * f.rgb.stride
   return [f.rgb.data[p]!, f.rgb.data[p + 1]!, f.rgb.data[p + 2]!]
 }
 

@@ -10,11 +10,15 @@ export interface RgbaImage {
   data: Uint8ClampedArray | Uint8Array
 }
 
-/** A packed 3-channel image (RGB, row-major). */
+/**
+ * A colour image, row-major: pixel i's red, green and blue at data[i·stride + 0..2]. The stride is
+ * 3 for packed RGB, or 4 for RGBA pixels used as they are (the alpha byte is ignored).
+ */
 export interface RgbImage {
   width: number
   height: number
   data: Uint8Array
+  stride: 3 | 4
 }
 
 /** A single-channel 8-bit image (grey level or binary 0/255). */
@@ -48,7 +52,7 @@ export const resizeRgbaToRgb = (src: RgbaImage, width: number, height: number): 
       out[i * 3 + 1] = s[j + 1]!
       out[i * 3 + 2] = s[j + 2]!
     }
-    return { width, height, data: out }
+    return { width, height, data: out, stride: 3 }
   }
   // Separable box filter with fractional edge weights.
   const xw = boxWeights(src.width, width)
@@ -81,7 +85,7 @@ export const resizeRgbaToRgb = (src: RgbaImage, width: number, height: number): 
     const o = oy * width * 3
     for (let i = 0; i < width * 3; i++) out[o + i] = Math.round(row[i]!)
   }
-  return { width, height, data: out }
+  return { width, height, data: out, stride: 3 }
 }
 
 interface BoxWeights {
@@ -114,13 +118,28 @@ const boxWeights = (srcLen: number, dstLen: number): BoxWeights[] => {
   return res
 }
 
-/** Grey level with the usual 0.299/0.587/0.114 weights. */
-export const toGray = (img: RgbImage): GrayImage => {
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1
+
+/**
+ * Grey level with the usual 0.299/0.587/0.114 weights. Writes into `into` when it is given and
+ * large enough (the result then shares its memory), else into a new buffer.
+ */
+export const toGray = (img: RgbImage, into?: Uint8Array): GrayImage => {
   const n = img.width * img.height
-  const out = new Uint8Array(n)
+  const out = into && into.length >= n ? into.subarray(0, n) : new Uint8Array(n)
   const d = img.data
-  for (let i = 0, j = 0; i < n; i++, j += 3) {
-    out[i] = (d[j]! * 4899 + d[j + 1]! * 9617 + d[j + 2]! * 1868 + 8192) >> 14
+  if (img.stride === 4 && LITTLE_ENDIAN && d.byteOffset % 4 === 0) {
+    // One 32-bit load per RGBA pixel.
+    const px = new Uint32Array(d.buffer, d.byteOffset, n)
+    for (let i = 0; i < n; i++) {
+      const v = px[i]!
+      out[i] = ((v & 255) * 4899 + ((v >>> 8) & 255) * 9617 + ((v >>> 16) & 255) * 1868 + 8192) >> 14
+    }
+  } else {
+    const step = img.stride
+    for (let i = 0, j = 0; i < n; i++, j += step) {
+      out[i] = (d[j]! * 4899 + d[j + 1]! * 9617 + d[j + 2]! * 1868 + 8192) >> 14
+    }
   }
   return { width: img.width, height: img.height, data: out }
 }

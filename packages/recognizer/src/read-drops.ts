@@ -1,7 +1,7 @@
 /** The drop area after the drop-type groups are found: group checks, then items and quantities. */
 import { exception, type RecognitionException } from './exceptions'
 import type { Frame } from './frame'
-import { bestOffset, ITEM_CANVAS_REF, sampleWindow } from './match'
+import { bestOpenSet, bestTemplate, ITEM_CANVAS_REF, sampleWindow } from './match'
 import type { LoadedPack, PackStage, Server } from './pack'
 import { readQuantity } from './quantity'
 import type { ClassifiedGroup } from './drop-types'
@@ -79,26 +79,15 @@ export const readDrops = (
       boxes.push(evidenceBox('item', { x: cx - side / 2, y: cy - side / 2, w: side, h: side }, index))
       boxes.push(evidenceBox('quantity', { x: cx - 35 * f.s, y: cy + 20 * f.s, w: 71 * f.s, h: 28 * f.s }, index))
       const win = sampleWindow(f, cx, cy, pack)
-      let best = { itemId: null as string | null, score: -2, dx: win.margin, dy: win.margin }
-      for (const id of candidates) {
-        const r = bestOffset(win, pack.templates.get(id)!, pack)
-        if (r.score > best.score) best = { itemId: id, ...r }
-      }
+      const closed = bestTemplate(
+        win,
+        candidates.map((id) => pack.templates.get(id)!),
+      )
+      let best = { itemId: closed.index >= 0 ? candidates[closed.index]! : null, score: closed.score }
       let inStage = true
       if (best.score < Math.max(itemThreshold, 0.75)) {
         // Open set: every template of the pack, near the position found above.
-        // Coarse pass on every second offset, then a full search for the three best.
-        const coarse: { id: string; score: number }[] = []
-        for (const [id, t] of pack.templates) {
-          if (candidates.includes(id)) continue
-          coarse.push({ id, score: bestOffset(win, t, pack, undefined, 2).score })
-        }
-        coarse.sort((a, b) => b.score - a.score)
-        let open = { itemId: null as string | null, score: -2 }
-        for (const c of coarse.slice(0, 3)) {
-          const r = bestOffset(win, pack.templates.get(c.id)!, pack)
-          if (r.score > open.score) open = { itemId: c.id, score: r.score }
-        }
+        const open = bestOpenSet(win, pack, candidates)
         if (open.score >= openSetThreshold && open.score > best.score + 0.05) {
           best = { ...best, itemId: open.itemId, score: open.score }
           inStage = false

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { loadPack } from './pack'
-import { recognize } from './recognize'
+import { fingerprint, recognize } from './recognize'
 import { drawScene, LINE, syntheticPack, type Scene } from './testing/synthetic'
 
 const built = syntheticPack()
@@ -74,6 +74,14 @@ describe('recognize on synthetic result screens', () => {
     const a = recognize(drawScene(normalScene), pack, { server: 'CN' }).fingerprint
     expect(recognize(drawScene(normalScene), pack, { server: 'CN' }).fingerprint).toBe(a)
     expect(recognize(drawScene({ ...normalScene, litStars: 2 }), pack, { server: 'CN' }).fingerprint).not.toBe(a)
+  })
+
+  it('keeps the fingerprint of earlier versions (byte-wise FNV-1a), whatever the buffer alignment', () => {
+    const bytes = new Uint8Array(17)
+    for (let i = 0; i < 16; i++) bytes[i + 1] = i * 17
+    // Value of the byte-at-a-time implementation the uploads' metadata was made with.
+    expect(fingerprint({ width: 2, height: 2, data: bytes.slice(1) })).toBe('feb2245520453011')
+    expect(fingerprint({ width: 2, height: 2, data: bytes.subarray(1) })).toBe('feb2245520453011')
   })
 
   it('rejects a screen without the layout anchor', () => {

@@ -36,14 +36,14 @@ const dist = (d: Uint8Array, p: number, q: number): number => Math.abs(d[p]! - d
  * for the 2-px line and for the 1-px line of screenshots scaled by the game.
  */
 const lineColumns = (f: Frame, y: number, strict: boolean): Uint8Array => {
-  const { width, data } = f.rgb
+  const { width, data, stride } = f.rgb
   const out = new Uint8Array(width)
   const off = Math.max(3, Math.round(3 * f.s))
   if (y - off < 0 || y + off >= f.rgb.height) return out
   for (let x = 0; x < width; x++) {
-    const a = ((y - off) * width + x) * 3
-    const c = (y * width + x) * 3
-    const b = ((y + off) * width + x) * 3
+    const a = ((y - off) * width + x) * stride
+    const c = (y * width + x) * stride
+    const b = ((y + off) * width + x) * stride
     if (data[c]! + data[c + 1]! + data[c + 2]! < 60) continue
     const up = dist(data, c, a) > 24
     const down = dist(data, c, b) > 24
@@ -79,11 +79,11 @@ const median = (v: number[]): number => {
  * line). The walk stops at the first cell without line.
  */
 export const segmentGroups = (f: Frame, lineY: number, columns: Uint8Array): Group[] => {
-  const { width, data } = f.rgb
+  const { width, data, stride } = f.rgb
   const cw = DROP_ROW.cellW * f.s
   const gap = DROP_ROW.gapW * f.s
   const colourAt = (x: number): [number, number, number] => {
-    const p = (lineY * width + x) * 3
+    const p = (lineY * width + x) * stride
     return [data[p]!, data[p + 1]!, data[p + 2]!]
   }
   const frac = (a: number, b: number, colour?: [number, number, number]): number => {
