@@ -4,37 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { forecastFinish, forecastPlanFromResult } from './forecast/index'
 import { GOAL_FORECAST_CRAFTS } from './goal-plan'
 import { createPlanner, type Planner } from './planner'
-import type { PlannerData, PlannerFormula, PlannerStage, PlanSuccess } from './types'
+import { seedData as seedDataFrom } from './testing/seed-data'
+import type { PlannerData, PlanSuccess } from './types'
 
-// The committed seed's CN items, open stages, matrix and formulas (as the server serves them).
 const seed = <T>(file: string): T => JSON.parse(readFileSync(new URL(`../../../data/seed/${file}`, import.meta.url), 'utf8')) as T
-type MatrixRow = [string, string, number, number, number, number, number | null]
-const seedData = (): PlannerData => {
-  const items = seed<{ itemId: string; name_i18n: { zh: string } }[]>('items.json').map((i) => ({ itemId: i.itemId, name: i.name_i18n.zh, name_i18n: i.name_i18n }))
-  const dropInfos = seed<{ servers: { CN: Record<string, [string | null, string, unknown, number, number | null][]> } }>('drop-infos.json').servers.CN
-  const open = new Set(
-    Object.entries(dropInfos)
-      .filter(([, rows]) => rows.some((r) => r[4] === null))
-      .map(([id]) => id),
-  )
-  const stages: PlannerStage[] = seed<(Omit<PlannerStage, 'code'> & { code_i18n: { zh: string } })[]>('stages.json').map((s) => ({
-    stageId: s.stageId,
-    code: s.code_i18n.zh,
-    code_i18n: s.code_i18n,
-    apCost: s.apCost,
-    existence: s.existence,
-    ...(open.has(s.stageId) ? { dropInfos: [] } : {}),
-  }))
-  const matrix = seed<{ rows: MatrixRow[] }>('matrix-cn.json').rows.map(([stageId, itemId, times, quantity, stdDev, , end]) => ({
-    stageId,
-    itemId,
-    times,
-    quantity,
-    stdDev,
-    end,
-  }))
-  return { items, stages, matrix, formulas: seed<PlannerFormula[]>('formulas.json') }
-}
+const seedData = () => seedDataFrom(seed)
 
 let planner: Planner
 let data: PlannerData

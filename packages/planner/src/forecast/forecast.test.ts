@@ -4,40 +4,15 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { forecastFinish, forecastPlanFromResult, type ForecastInput, type ForecastRate } from './index'
 import { createRandom } from './random'
 import { createPlanner } from '../planner'
-import type { PlannerData, PlannerFormula, PlannerStage, PlanSuccess } from '../types'
+import { seedData as seedDataFrom } from '../testing/seed-data'
+import type { PlannerData, PlanSuccess } from '../types'
+
+const seed = <T>(file: string): T => JSON.parse(readFileSync(new URL(`../../../../data/seed/${file}`, import.meta.url), 'utf8')) as T
+const seedData = () => seedDataFrom(seed)
 
 // ---------------------------------------------------------------------------------------------
 // Real data: the committed seed's CN items, open stages, matrix and formulas.
 // ---------------------------------------------------------------------------------------------
-const seed = <T>(file: string): T => JSON.parse(readFileSync(new URL(`../../../../data/seed/${file}`, import.meta.url), 'utf8')) as T
-type MatrixRow = [string, string, number, number, number, number, number | null]
-
-const seedData = (): PlannerData => {
-  const items = seed<{ itemId: string; name_i18n: { zh: string } }[]>('items.json').map((i) => ({ itemId: i.itemId, name: i.name_i18n.zh, name_i18n: i.name_i18n }))
-  const dropInfos = seed<{ servers: { CN: Record<string, [string | null, string, unknown, number, number | null][]> } }>('drop-infos.json').servers.CN
-  const open = new Set(
-    Object.entries(dropInfos)
-      .filter(([, rows]) => rows.some((r) => r[4] === null))
-      .map(([id]) => id),
-  )
-  const stages: PlannerStage[] = seed<(Omit<PlannerStage, 'code'> & { code_i18n: { zh: string } })[]>('stages.json').map((s) => ({
-    stageId: s.stageId,
-    code: s.code_i18n.zh,
-    code_i18n: s.code_i18n,
-    apCost: s.apCost,
-    existence: s.existence,
-    ...(open.has(s.stageId) ? { dropInfos: [] } : {}),
-  }))
-  const matrix = seed<{ rows: MatrixRow[] }>('matrix-cn.json').rows.map(([stageId, itemId, times, quantity, stdDev, , end]) => ({
-    stageId,
-    itemId,
-    times,
-    quantity,
-    stdDev,
-    end,
-  }))
-  return { items, stages, matrix, formulas: seed<PlannerFormula[]>('formulas.json') }
-}
 
 /** An Elite 2 and two Mastery 3 worth of tier-3 to tier-5 materials, with a little stock. */
 const NEEDS: Record<string, number> = { '30135': 4, '30125': 4, '31094': 6, '30084': 8, '30044': 10, '31064': 6, '30073': 12, '30014': 8 }
