@@ -224,7 +224,10 @@ describe.skipIf(!chromium)('charts, share and export in Chromium on embedded PGl
       if (format === 'csv') {
         const lines = body.trim().split('\r\n')
         expect(lines[0]).toMatch(/^# Drop data: Penguin Statistics .*CC BY-NC 4\.0/)
-        for (const line of lines.slice(3)) {
+        expect(lines[1]).toMatch(/^"?# Basis: Penguin Statistics up to .*, plus \d+ runs? reported here\."?$/)
+        const header = lines.findIndex((l) => l.startsWith('stageId,'))
+        expect(header).toBeGreaterThan(1)
+        for (const line of lines.slice(header + 1)) {
           const cells = line.split(',')
           expect(cells[0]).toBe(STAGE.stageId)
           got.set(cells[2]!, [Number(cells[4]), Number(cells[5])])
