@@ -2,8 +2,8 @@ import { SERVERS } from '@dropwise/schemas'
 import { loadHighs } from '../../lib/highs'
 import { defineModule, underV2 } from '../module'
 import { efficiencyRoutes } from './efficiency.routes'
-import type { EfficiencyService } from './efficiency.service'
-import { wireEfficiency } from './efficiency.wire'
+import { createEfficiencyRepository } from './efficiency.repository'
+import { createEfficiencyService, type EfficiencyService } from './efficiency.service'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,7 +17,17 @@ export const efficiencyModule = defineModule(
   'efficiency',
   async (app, { db, clock, answers, onBackgroundStart }) => {
     const { catalog, matrix } = app
-    const efficiency = wireEfficiency({ db, catalog, matrix, version: answers, clock, loadHighs, log: app.log })
+    // Its last answers are kept in the database across restarts.
+    const efficiency = createEfficiencyService({
+      catalog,
+      matrix,
+      version: answers,
+      clock,
+      loadHighs,
+      timer: () => performance.now(),
+      store: createEfficiencyRepository(db),
+      onStoreError: (err) => app.log.warn({ err }, 'efficiency: a stored answer was not read or written'),
+    })
     app.decorate('efficiency', efficiency)
     await underV2(app, (v2) => v2.register(efficiencyRoutes, { efficiency, catalog }), catalog.servedDataVersion)
     // Registered before the aggregation module: its stored answers are read before the other workers' queries.

@@ -31,7 +31,10 @@ export const createEfficiencyRepository = (db: Db) => ({
     const value = JSON.stringify({ response, computeMs })
     await sql`
       insert into properties (key, value, updated_at) values (${PREFIX + key}, ${value}::jsonb, ${updatedAt})
-      on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`.execute(db.kysely)
+      on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at
+      -- Another process may have written newer numbers meanwhile: an older answer never replaces them.
+      where case when jsonb_typeof(properties.value -> 'response' -> 'computedAt') = 'number'
+        then (properties.value -> 'response' ->> 'computedAt')::numeric <= ${response.computedAt} else true end`.execute(db.kysely)
   },
 })
 export type EfficiencyRepository = ReturnType<typeof createEfficiencyRepository>

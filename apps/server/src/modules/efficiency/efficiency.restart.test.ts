@@ -2,6 +2,7 @@ import { EfficiencyResponseSchema } from '@dropwise/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp, type App } from '../../app'
 import { createTestContext, dbTargets, type TestContext } from '../../testing/test-app'
+import { createEfficiencyRepository } from './efficiency.repository'
 
 const HOUR = 60 * 60 * 1000
 
@@ -74,5 +75,20 @@ describe.each(dbTargets())('GET /efficiency across a restart on $name', (target)
         .execute(),
     )
     expect(await computedAt(app)).toBe(now)
+  })
+
+  it('keeps the newer of two processes’ answers, whichever writes last', async () => {
+    // The last app closed: its writes are in.
+    for (const app of apps) await app.close()
+    apps = []
+    const store = createEfficiencyRepository(ctx.db)
+    const [stored] = (await store.load()).filter((s) => s.key === 'CN|1|1')
+    if (!stored) throw new Error('no stored CN answer')
+    const at = (computedAt: number) => ({ ...stored, response: { ...stored.response, computedAt } })
+    await store.save(at(now + HOUR), now)
+    await store.save(at(now), now)
+    expect((await store.load()).find((s) => s.key === 'CN|1|1')?.response.computedAt).toBe(now + HOUR)
+    await store.save(at(now + 2 * HOUR), now)
+    expect((await store.load()).find((s) => s.key === 'CN|1|1')?.response.computedAt).toBe(now + 2 * HOUR)
   })
 })

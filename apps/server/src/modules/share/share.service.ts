@@ -1,5 +1,5 @@
 import type { Category, MatrixElement, Server } from '@dropwise/schemas'
-import { NO_END_MS, resolveShortWord, SHORT_WORD_MAX } from '@dropwise/schemas'
+import { NO_END_MS, resolveShortWord } from '@dropwise/schemas'
 import { notFound } from '../../lib/errors'
 import type { CatalogService } from '../catalog/catalog.service'
 import type { MatrixService } from '../matrix/matrix.service'
@@ -58,7 +58,6 @@ export const createShareService = ({ catalog, matrix, clock }: { catalog: Catalo
     } catch {
       // keep the raw text
     }
-    if (!word.trim() || word.trim().length > SHORT_WORD_MAX) return '/'
     const [items, stages] = await Promise.all([catalog.itemList(), catalog.stageRecords()])
     return resolveShortWord(
       word,
